@@ -1,0 +1,69 @@
+"""The one error vocabulary of evfind.
+
+The library raises these; the CLI prints ``Error: <message>`` on stderr and exits with the
+error's ``exit_code``. Every message is one line and, where there is one, says how to fix it.
+"""
+
+from __future__ import annotations
+
+# Exit codes, documented in the README. 1 is "no page found" (like grep) and 2 is Click's usage
+# error; the store-is-empty and no-content-words cases of the seed also exit 2.
+EXIT_NO_MATCH = 1
+EXIT_USAGE = 2
+EXIT_INPUT = 3
+EXIT_INCOMPATIBLE = 4
+EXIT_BUSY = 5
+
+
+class EvfindError(Exception):
+    """Base class: something the user can fix; never shown with a traceback."""
+
+    exit_code = EXIT_INPUT
+
+
+class UsageError(EvfindError):
+    """The request itself is not usable (a bad option value, an unknown page)."""
+
+    exit_code = EXIT_USAGE
+
+
+class NoPagesError(EvfindError):
+    """The store holds no pages yet, so there is nothing to search."""
+
+    exit_code = EXIT_USAGE
+
+
+class NoContentWordsError(EvfindError):
+    """The question has no searchable content words (empty, or only stopwords)."""
+
+    exit_code = EXIT_USAGE
+
+
+class InputError(EvfindError):
+    """A path or file that evfind cannot use: missing, a directory, unreadable, malformed."""
+
+    exit_code = EXIT_INPUT
+
+
+class NotADatabaseError(InputError):
+    """The file is not an SQLite database, or not one written by evfind."""
+
+
+class SourceError(InputError):
+    """A source file (PDF, JSONL, text) that cannot be read as pages."""
+
+
+class PasswordError(SourceError):
+    """The PDF is encrypted and the password is missing or wrong."""
+
+
+class IncompatibleDatabaseError(EvfindError):
+    """The database was written by another version of evfind and cannot be read as it is."""
+
+    exit_code = EXIT_INCOMPATIBLE
+
+
+class DatabaseBusyError(EvfindError):
+    """The database is locked by another writer, or cannot be written where it lies."""
+
+    exit_code = EXIT_BUSY

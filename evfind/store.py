@@ -1,0 +1,473 @@
+"""The store: schema, connections and every SQL statement evfind runs.
+
+Only this module writes SQL. Queries open the file read-only (``mode=ro``), so a query never
+creates, changes or journals the file; ingest opens it for writing inside one transaction.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from .errors import (
+    DatabaseBusyError,
+    IncompatibleDatabaseError,
+    InputError,
+    NotADatabaseError,
+    UsageError,
+)
+
+# PRAGMA user_version: bump when the tables change or when what ingest computes per page (the
+# structure) changes meaning. Older files are re-indexed by `evfind upgrade`; newer are refused.
+SCHEMA_VERSION = 1
+# PRAGMA application_id: marks the file as evfind's ("evfd").
+APPLICATION_ID = 0x65766664
+BUSY_TIMEOUT_MS = 10_000
+TABLES = ("documents", "pages", "page_sections", "pages_fts")
+
+
+def schema_sql() -> str:
+    """The text of schema.sql: shipped inside the wheel, or at the top of a source checkout."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "schema.sql", here.parent / "schema.sql"):
+        if candidate.is_file():
+            return candidate.read_text(encoding="utf-8")
+    raise RuntimeError("schema.sql is missing from this evfind installation")  # pragma: no cover
+
+
+# --------------------------------------------------------------------------------------------
+# Connections
+
+
+def _check_path(path: Path) -> None:
+    if not path.exists():
+        raise InputError(f"{path}: no such database (run `evfind ingest REPORT.pdf --db {path}`)")
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory, not a database file")
+    if not os.access(path, os.R_OK):
+        raise InputError(f"{path}: permission denied")
+
+
+def _uri(path: Path, **params: str) -> str:
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    return f"file:{quote(str(path.resolve()))}?{query}"
+
+
+def connect_read(path: str | os.PathLike) -> sqlite3.Connection:
+    """Open an evfind database read-only; raise a clear error for anything else.
+
+    The file is never created or modified. On read-only media, where SQLite could not take its
+    usual locks, the file is opened as immutable.
+    """
+    path = Path(path)
+    _check_path(path)
+    conn = sqlite3.connect(_uri(path, mode="ro"), uri=True, check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    try:
+        check_schema(conn, path)
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        if "unable to open" not in str(exc) and "readonly" not in str(exc):
+            raise _database_error(exc, path) from None
+        # Read-only directory or medium: no lock files can be made; nobody can be writing.
+        conn = sqlite3.connect(_uri(path, mode="ro", immutable="1"), uri=True)
+        try:
+            check_schema(conn, path)
+        except sqlite3.Error as exc2:
+            conn.close()
+            raise _database_error(exc2, path) from None
+    except sqlite3.Error as exc:
+        conn.close()
+        raise _database_error(exc, path) from None
+    except Exception:
+        conn.close()
+        raise
+    return conn
+
+
+def connect_write(path: str | os.PathLike) -> sqlite3.Connection:
+    """Open (or create) a database for writing; the schema is applied by ``ensure_schema``."""
+    path = Path(path)
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory, not a database file")
+    conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    return conn
+
+
+def _database_error(exc: sqlite3.Error, path: Path) -> Exception:
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        return DatabaseBusyError(f"{path}: the database is locked by another process; try again")
+    if "readonly" in text or "read-only" in text:
+        return DatabaseBusyError(f"{path}: the database cannot be written here (read-only)")
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return NotADatabaseError(f"{path}: not an evfind database (the file is not SQLite or is damaged)")
+    return NotADatabaseError(f"{path}: cannot read the database ({text})")
+
+
+def check_schema(conn: sqlite3.Connection, path: Path | str) -> int:
+    """Check the file is an evfind database this version can read; return its schema version."""
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if app_id != APPLICATION_ID:
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        if not names:
+            raise NotADatabaseError(f"{path}: empty database, not an evfind database")
+        raise NotADatabaseError(
+            f"{path}: an SQLite database of another application, not an evfind database"
+        )
+    if version > SCHEMA_VERSION:
+        raise IncompatibleDatabaseError(
+            f"{path}: written by a newer evfind (schema {version}, this evfind reads "
+            f"{SCHEMA_VERSION}); upgrade evfind: pip install -U evfind"
+        )
+    if version < SCHEMA_VERSION:
+        raise IncompatibleDatabaseError(
+            f"{path}: written by an older evfind (schema {version}, this evfind reads "
+            f"{SCHEMA_VERSION}); re-index it with `evfind upgrade {path}`"
+        )
+    return version
+
+
+def ensure_schema(conn: sqlite3.Connection, path: Path | str) -> None:
+    """Inside an open write transaction: create the tables in a new file, or check an old one."""
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    if app_id == 0 and not names:
+        for statement in _statements(schema_sql()):
+            conn.execute(statement)
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        return
+    check_schema(conn, path)
+
+
+def create_empty(path: str | os.PathLike) -> None:
+    """A new evfind database with no documents (ingest creates databases itself)."""
+    path = Path(path)
+    if path.exists():
+        raise InputError(f"{path}: already exists")
+    conn = connect_write(path)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        ensure_schema(conn, path)
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
+def _statements(script: str) -> list[str]:
+    """Split schema.sql into statements (no statement in it contains a semicolon in a literal)."""
+    lines = [line for line in script.splitlines() if not line.lstrip().startswith("--")]
+    parts = "\n".join(lines).split(";")
+    return [p.strip() for p in parts if p.strip()]
+
+
+# --------------------------------------------------------------------------------------------
+# Reading
+
+
+@dataclass(frozen=True)
+class Revision:
+    """One ingested revision of a document."""
+
+    revision_id: int
+    document_id: str
+    sha256: str
+    source_name: str
+    source_kind: str
+    page_count: int
+    ingested_at: str
+
+
+_REVISION_COLUMNS = (
+    "revision_id, document_id, sha256, source_name, source_kind, page_count, ingested_at"
+)
+
+
+def revisions(conn: sqlite3.Connection) -> list[Revision]:
+    rows = conn.execute(f"SELECT {_REVISION_COLUMNS} FROM documents ORDER BY revision_id")
+    return [Revision(*row) for row in rows]
+
+
+def select_revision(
+    conn: sqlite3.Connection, document_id: str | None = None, sha: str | None = None
+) -> Revision | None:
+    """The revision a query reads: the newest of the document, or the one whose SHA-256 starts
+    with ``sha``. None when the store holds no documents. Ambiguity is a usage error."""
+    all_revisions = revisions(conn)
+    if not all_revisions:
+        return None
+    chosen = all_revisions
+    if document_id is not None:
+        chosen = [r for r in chosen if r.document_id == document_id]
+        if not chosen:
+            known = ", ".join(sorted({r.document_id for r in all_revisions}))
+            raise UsageError(f"no document {document_id!r} in this database (it holds: {known})")
+    if sha is not None:
+        prefix = sha.strip().lower()
+        if not prefix or any(c not in "0123456789abcdef" for c in prefix):
+            raise UsageError(f"--sha {sha!r} is not a hexadecimal SHA-256 prefix")
+        chosen = [r for r in chosen if r.sha256.startswith(prefix)]
+        if not chosen:
+            raise UsageError(f"no revision whose SHA-256 starts with {prefix!r} (see `evfind info`)")
+        if len(chosen) > 1:
+            raise UsageError(f"--sha {prefix!r} matches {len(chosen)} revisions; give more digits")
+        return chosen[0]
+    documents = {r.document_id for r in chosen}
+    if len(documents) > 1:
+        names = ", ".join(sorted(documents))
+        raise UsageError(f"this database holds several documents ({names}); choose one with --document")
+    return max(chosen, key=lambda r: r.revision_id)
+
+
+@dataclass(frozen=True)
+class PageRow:
+    page_id: int
+    page_number: int
+    page_label: str | None
+    text: str
+    heading: str
+    section: str | None
+    section_heading: str | None
+    statement: str | None
+
+
+def page_rows(conn: sqlite3.Connection, page_ids: list[int]) -> dict[int, PageRow]:
+    if not page_ids:
+        return {}
+    marks = ",".join("?" * len(page_ids))
+    rows = conn.execute(
+        "SELECT id, page_number, page_label, text, heading, section, section_heading, statement "
+        f"FROM pages WHERE id IN ({marks})",
+        page_ids,
+    )
+    return {row[0]: PageRow(*row) for row in rows}
+
+
+def page_by_number(conn: sqlite3.Connection, revision_id: int, page_number: int) -> tuple | None:
+    return conn.execute(
+        "SELECT id, page_number, page_label, text, raw_text, heading, section, section_heading, "
+        "statement FROM pages WHERE revision_id = ? AND page_number = ?",
+        (revision_id, page_number),
+    ).fetchone()
+
+
+def pack_text(raw: str, text: str) -> bytes | None:
+    """The extracted text as stored: None when it equals the normalised text, else zlib."""
+    if raw == text:
+        return None
+    import zlib
+
+    return zlib.compress(raw.encode("utf-8"), 6)
+
+
+def unpack_text(blob: bytes | None, text: str) -> str:
+    if blob is None:
+        return text
+    import zlib
+
+    return zlib.decompress(blob).decode("utf-8")
+
+
+def page_sections(conn: sqlite3.Connection, revision_id: int) -> list[tuple]:
+    """(page_number, label, heading, origin) for every page of a revision, in page order."""
+    return conn.execute(
+        "SELECT p.page_number, s.label, s.heading, s.origin FROM page_sections s "
+        "JOIN pages p ON p.id = s.page_id WHERE p.revision_id = ? "
+        "ORDER BY p.page_number, s.origin, s.label",
+        (revision_id,),
+    ).fetchall()
+
+
+def blank_pages(conn: sqlite3.Connection, revision_id: int) -> list[int]:
+    rows = conn.execute(
+        "SELECT page_number FROM pages WHERE revision_id = ? AND trim(text) = '' "
+        "ORDER BY page_number",
+        (revision_id,),
+    )
+    return [r[0] for r in rows]
+
+
+def count_pages(conn: sqlite3.Connection, revision_id: int | None = None) -> int:
+    if revision_id is None:
+        return conn.execute("SELECT count(*) FROM pages").fetchone()[0]
+    return conn.execute(
+        "SELECT count(*) FROM pages WHERE revision_id = ?", (revision_id,)
+    ).fetchone()[0]
+
+
+# Column weights for bm25(): the heading column counts more than body text.
+BM25_WEIGHTS = (1.0, 3.0)
+
+
+def lexical_sql(limit: int) -> str:
+    """Pages of one revision matching an FTS5 expression, best bm25 first (bm25 is negative)."""
+    return (
+        f"SELECT pages_fts.rowid, bm25(pages_fts, {BM25_WEIGHTS[0]}, {BM25_WEIGHTS[1]}) AS score "
+        "FROM pages_fts JOIN pages ON pages.id = pages_fts.rowid "
+        "WHERE pages_fts MATCH :match AND pages.revision_id = :revision "
+        f"ORDER BY score LIMIT {int(limit)}"
+    )
+
+
+def route_sql(labels: list[str], limit: int) -> str:
+    """Pages of one revision in one of the target sections, ordered by their lexical score;
+    pages of the section that do not match the words at all come last, in page order."""
+    marks = ",".join(f":label{i}" for i in range(len(labels)))
+    return (
+        "WITH routed AS ("
+        "  SELECT DISTINCT pages.id AS id, pages.page_number AS page_number FROM pages "
+        "  JOIN page_sections ON page_sections.page_id = pages.id "
+        f"  WHERE pages.revision_id = :revision AND page_sections.label IN ({marks})"
+        "), scored AS ("
+        f"  SELECT pages_fts.rowid AS id, bm25(pages_fts, {BM25_WEIGHTS[0]}, {BM25_WEIGHTS[1]}) AS score "
+        "  FROM pages_fts WHERE pages_fts MATCH :match "
+        "  AND pages_fts.rowid IN (SELECT id FROM routed)"
+        ") "
+        "SELECT routed.id, scored.score FROM routed LEFT JOIN scored ON scored.id = routed.id "
+        "ORDER BY scored.score IS NULL, scored.score, routed.page_number "
+        f"LIMIT {int(limit)}"
+    )
+
+
+def route_params(labels: list[str]) -> dict[str, str]:
+    return {f"label{i}": label for i, label in enumerate(labels)}
+
+
+def matched_spans(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> dict[int, str]:
+    """The page text with every match of the expression marked by \\x02 ... \\x03 (FTS5
+    highlight), for the notes: what the page itself shows."""
+    if not page_ids:
+        return {}
+    marks = ",".join("?" * len(page_ids))
+    rows = conn.execute(
+        "SELECT rowid, highlight(pages_fts, 0, char(2), char(3)) || char(10) || "
+        "highlight(pages_fts, 1, char(2), char(3)) FROM pages_fts "
+        f"WHERE pages_fts MATCH ? AND rowid IN ({marks})",
+        [match, *page_ids],
+    )
+    return {row[0]: row[1] for row in rows}
+
+
+# --------------------------------------------------------------------------------------------
+# Writing (always inside a transaction opened by the caller)
+
+
+def find_revision(conn: sqlite3.Connection, document_id: str, sha256: str) -> Revision | None:
+    row = conn.execute(
+        f"SELECT {_REVISION_COLUMNS} FROM documents WHERE document_id = ? AND sha256 = ?",
+        (document_id, sha256),
+    ).fetchone()
+    return Revision(*row) if row else None
+
+
+def insert_revision(
+    conn: sqlite3.Connection,
+    *,
+    document_id: str,
+    sha256: str,
+    source_name: str,
+    source_kind: str,
+    page_count: int,
+    ingested_at: str,
+) -> int:
+    cursor = conn.execute(
+        "INSERT INTO documents (document_id, sha256, source_name, source_kind, page_count, "
+        "ingested_at) VALUES (?, ?, ?, ?, ?, ?)",
+        (document_id, sha256, source_name, source_kind, page_count, ingested_at),
+    )
+    return cursor.lastrowid
+
+
+def insert_pages(conn: sqlite3.Connection, revision_id: int, pages: list[dict]) -> None:
+    """Insert the pages of a revision with their sections, and index them in pages_fts.
+
+    Each page is a dict with page_number, page_label, text, raw_text, heading, section,
+    section_heading, statement and sections (a list of (label, heading, origin)).
+    """
+    for page in pages:
+        cursor = conn.execute(
+            "INSERT INTO pages (revision_id, page_number, page_label, text, raw_text, heading, "
+            "section, section_heading, statement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                revision_id,
+                page["page_number"],
+                page["page_label"],
+                page["text"],
+                page["raw_text"],
+                page["heading"],
+                page["section"],
+                page["section_heading"],
+                page["statement"],
+            ),
+        )
+        page_id = cursor.lastrowid
+        conn.execute(
+            "INSERT INTO pages_fts (rowid, text, heading) VALUES (?, ?, ?)",
+            (page_id, page["text"], page["heading"]),
+        )
+        conn.executemany(
+            "INSERT OR IGNORE INTO page_sections (page_id, label, heading, origin) "
+            "VALUES (?, ?, ?, ?)",
+            [(page_id, label, heading, origin) for label, heading, origin in page["sections"]],
+        )
+
+
+def optimize_fts(conn: sqlite3.Connection) -> None:
+    """Merge the index's segments: a smaller file and faster queries."""
+    conn.execute("INSERT INTO pages_fts (pages_fts) VALUES ('optimize')")
+
+
+def labelled_pages(conn: sqlite3.Connection, revision_id: int) -> int:
+    return conn.execute(
+        "SELECT count(*) FROM pages WHERE revision_id = ? AND page_label IS NOT NULL", (revision_id,)
+    ).fetchone()[0]
+
+
+# --------------------------------------------------------------------------------------------
+# Re-indexing (evfind upgrade)
+
+
+def identify(conn: sqlite3.Connection) -> tuple[int, int]:
+    """(application_id, user_version) of an open database."""
+    return (
+        conn.execute("PRAGMA application_id").fetchone()[0],
+        conn.execute("PRAGMA user_version").fetchone()[0],
+    )
+
+
+def dump_sources(conn: sqlite3.Connection) -> list[tuple[dict, list[dict]]]:
+    """Every revision and its pages' extracted text, read with the columns every schema
+    version has, to rebuild the tables from."""
+    saved = []
+    for revision in revisions(conn):
+        meta = {
+            "document_id": revision.document_id,
+            "sha256": revision.sha256,
+            "source_name": revision.source_name,
+            "source_kind": revision.source_kind,
+            "page_count": revision.page_count,
+            "ingested_at": revision.ingested_at,
+        }
+        pages = [
+            {"page_label": label, "raw": unpack_text(raw, text)}
+            for label, text, raw in conn.execute(
+                "SELECT page_label, text, raw_text FROM pages WHERE revision_id = ? ORDER BY page_number",
+                (revision.revision_id,),
+            )
+        ]
+        saved.append((meta, pages))
+    return saved
+
+
+def drop_all(conn: sqlite3.Connection) -> None:
+    """Drop evfind's tables and reset the version marks (inside the caller's transaction)."""
+    for table in ("pages_fts", "page_sections", "pages", "documents"):
+        conn.execute(f"DROP TABLE IF EXISTS {table}")
+    conn.execute("PRAGMA application_id = 0")
+    conn.execute("PRAGMA user_version = 0")

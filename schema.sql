@@ -1,0 +1,60 @@
+-- evfind store: one SQLite file per filing.
+--
+-- Applied by evfind.store (idempotent: every statement is IF NOT EXISTS). The schema version is
+-- PRAGMA user_version and the file is marked as evfind's by PRAGMA application_id; both are set
+-- by evfind.store after this script runs, so they live in the code next to the version check.
+
+-- One row per revision: the same document_id ingested from different bytes is a new revision,
+-- told apart by the SHA-256 of the whole source file. Old revisions are never rewritten.
+CREATE TABLE IF NOT EXISTS documents (
+    revision_id   INTEGER PRIMARY KEY,
+    document_id   TEXT NOT NULL,
+    sha256        TEXT NOT NULL,
+    source_name   TEXT NOT NULL,
+    source_kind   TEXT NOT NULL,          -- pdf | jsonl | text
+    page_count    INTEGER NOT NULL,
+    ingested_at   TEXT NOT NULL,          -- UTC, ISO 8601
+    UNIQUE (document_id, sha256)
+);
+
+-- One row per physical page (1-based, contiguous, blank pages included).
+--   text           the page text, normalised: what is indexed, snippeted and browsed
+--   raw_text       the text exactly as extracted, zlib-compressed; NULL when it equals text
+--   page_label     the printed folio from the PDF's page labels, when it has them
+--   heading        the heading lines seen at the top of the page (indexed, weighted)
+--   section        section label carried forward: the last heading seen at or before the
+--                  top of this page (e.g. risk_factors, legal_proceedings, note:income_taxes)
+--   statement      primary statement recognised on the page (income_statement,
+--                  balance_sheet, cash_flow_statement, ...) or NULL
+CREATE TABLE IF NOT EXISTS pages (
+    id            INTEGER PRIMARY KEY,
+    revision_id   INTEGER NOT NULL REFERENCES documents (revision_id),
+    page_number   INTEGER NOT NULL,
+    page_label    TEXT,
+    text          TEXT NOT NULL,
+    raw_text      BLOB,
+    heading       TEXT NOT NULL DEFAULT '',
+    section       TEXT,
+    section_heading TEXT,
+    statement     TEXT,
+    UNIQUE (revision_id, page_number)
+);
+
+-- Every section label a page belongs to, for routing: the sections carried onto the page, the
+-- headings that start on it, and the statement it is. origin says which.
+CREATE TABLE IF NOT EXISTS page_sections (
+    page_id       INTEGER NOT NULL REFERENCES pages (id),
+    label         TEXT NOT NULL,
+    heading       TEXT NOT NULL,
+    origin        TEXT NOT NULL,          -- title | started | carried | statement
+    PRIMARY KEY (page_id, label)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS page_sections_label ON page_sections (label, page_id);
+
+-- Full-text index over the normalised text and the heading, declared the way sqlite-utils'
+-- enable_fts() writes it, so `sqlite-utils search` and Datasette detect it.
+CREATE VIRTUAL TABLE IF NOT EXISTS pages_fts USING FTS5 (
+    "text", "heading",
+    tokenize='porter unicode61 remove_diacritics 2',
+    content="pages"
+);
