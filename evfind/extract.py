@@ -1,0 +1,242 @@
+"""Turn a source file into its physical pages: PDF (pypdfium2), JSONL or form-feed text.
+
+Nothing here knows SQLite. ``extract`` returns the text of every physical page as extracted
+(blank pages included, as empty strings) and the printed page labels where the PDF has them;
+``normalise`` gives the text that is indexed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import InputError, PasswordError, SourceError
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """The pages of one source file, as extracted."""
+
+    kind: str  # pdf | jsonl | text
+    sha256: str
+    texts: list[str]
+    labels: list[str | None]
+
+    @property
+    def page_count(self) -> int:
+        return len(self.texts)
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def source_kind(path: Path) -> str:
+    """pdf, jsonl or text, from the file's first bytes (the extension only breaks ties)."""
+    with open(path, "rb") as handle:
+        head = handle.read(1024)
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%PDF-"):
+        return "pdf"
+    if path.suffix.lower() == ".pdf":
+        raise SourceError(f"{path}: not a PDF file (it does not start with %PDF-)")
+    if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
+        return "jsonl"
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
+        return "jsonl"
+    return "text"
+
+
+def extract(path: str | Path, *, password: str | None = None, progress: Progress | None = None) -> Extraction:
+    """Read every physical page of a PDF, JSONL or form-feed text file."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory, not a file")
+    try:
+        kind = source_kind(path)
+        sha = sha256_file(path)
+    except PermissionError:
+        raise InputError(f"{path}: permission denied") from None
+    if kind == "pdf":
+        texts, labels = _pdf_pages(path, password, progress)
+    elif kind == "jsonl":
+        texts = _jsonl_pages(path)
+        labels = [None] * len(texts)
+    else:
+        texts = _text_pages(path)
+        labels = [None] * len(texts)
+    if not texts:
+        raise SourceError(f"{path}: holds no pages")
+    return Extraction(kind=kind, sha256=sha, texts=texts, labels=labels)
+
+
+def _pdf_pages(path: Path, password: str | None, progress: Progress | None) -> tuple[list[str], list[str | None]]:
+    import pypdfium2 as pdfium  # only ingest pays for the PDF library
+
+    try:
+        pdf = pdfium.PdfDocument(str(path), password=password)
+    except pdfium.PdfiumError as exc:
+        message = str(exc).lower()
+        if "password" in message:
+            if password is None:
+                raise PasswordError(f"{path}: the PDF is password-protected; give it with --password") from None
+            raise PasswordError(f"{path}: wrong password for this PDF") from None
+        raise SourceError(f"{path}: cannot read the PDF ({_pdfium_reason(exc)})") from None
+    try:
+        total = len(pdf)
+        texts: list[str] = []
+        labels: list[str | None] = []
+        for index in range(total):
+            page = pdf[index]
+            try:
+                textpage = page.get_textpage()
+                try:
+                    texts.append(textpage.get_text_range())
+                finally:
+                    textpage.close()
+            finally:
+                page.close()
+            label = pdf.get_page_label(index)
+            labels.append(label or None)
+            if progress is not None:
+                progress(index + 1, total)
+        return texts, labels
+    except pdfium.PdfiumError as exc:
+        raise SourceError(f"{path}: cannot read the PDF ({_pdfium_reason(exc)})") from None
+    finally:
+        pdf.close()
+
+
+def _pdfium_reason(exc: Exception) -> str:
+    text = str(exc).strip().rstrip(".")
+    return text.split("\n")[0] or "damaged or unsupported file"
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise SourceError(f"{path}: not UTF-8 text (byte {exc.start}); convert it or give a PDF") from None
+
+
+def _jsonl_pages(path: Path) -> list[str]:
+    pages: dict[int, str] = {}
+    for line_number, line in enumerate(_read_text(path).splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{path}:{line_number}"
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise SourceError(f"{where}: not valid JSON ({exc.msg})") from None
+        if not isinstance(record, dict):
+            raise SourceError(f'{where}: expected an object {{"page_number": n, "text": "..."}}')
+        number, text = record.get("page_number"), record.get("text")
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise SourceError(f"{where}: page_number must be an integer")
+        if not isinstance(text, str):
+            raise SourceError(f"{where}: text must be a string")
+        if number in pages:
+            raise SourceError(f"{where}: page {number} appears twice")
+        pages[number] = text
+    if not pages:
+        return []
+    expected = list(range(1, len(pages) + 1))
+    if sorted(pages) != expected:
+        missing = sorted(set(range(1, max(pages) + 1)) - set(pages))
+        detail = f"missing {_short(missing)}" if missing else f"numbers outside 1..{len(pages)}"
+        raise SourceError(f"{path}: page numbers must run 1..N without gaps ({detail})")
+    return [pages[n] for n in expected]
+
+
+def _short(numbers: list[int]) -> str:
+    shown = ", ".join(str(n) for n in numbers[:5])
+    return shown + (", ..." if len(numbers) > 5 else "")
+
+
+def _text_pages(path: Path) -> list[str]:
+    text = _read_text(path)
+    if "\x00" in text:
+        raise SourceError(f"{path}: a binary file, not text with form feeds between pages")
+    pages = text.split("\f")
+    # pdftotext ends the last page with a form feed: that is not an extra page.
+    if len(pages) > 1 and not pages[-1].strip():
+        pages.pop()
+    return pages
+
+
+# --------------------------------------------------------------------------------------------
+# Normalisation: what is indexed.
+
+_LIGATURES = {
+    "\ufb00": "ff",
+    "\ufb01": "fi",
+    "\ufb02": "fl",
+    "\ufb03": "ffi",
+    "\ufb04": "ffl",
+    "\ufb05": "st",
+    "\ufb06": "st",
+}
+_TRANSLATE = str.maketrans(
+    {
+        **_LIGATURES,
+        "\ufffe": "-",  # pdfium's marker where the PDF has a (soft) hyphen
+        "\u00ad": "",  # soft hyphen
+        "\u200b": "",  # zero-width space
+        "\u200c": "",
+        "\u200d": "",
+        "\ufeff": "",
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2212": "-",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\t": " ",
+    }
+)
+_SPACES = re.compile(r"[^\S\n]+")  # runs of whitespace other than newlines
+_NEWLINES = re.compile(r"\r\n?")
+
+
+def normalise(text: str) -> str:
+    """Index text: \\n line breaks, hyphens for U+FFFE, plain spaces, ligatures spelled out."""
+    text = _NEWLINES.sub("\n", text).translate(_TRANSLATE)
+    if not text.isascii():
+        text = "".join(_fold(ch) for ch in text)
+    text = _SPACES.sub(" ", text)
+    return "\n".join(line.strip() for line in text.split("\n")).strip("\n")
+
+
+def _fold(ch: str) -> str:
+    if ch.isascii():
+        return ch
+    category = unicodedata.category(ch)
+    if category == "Zs":
+        return " "
+    if category in ("Cc", "Cf", "Co", "Cn", "Cs"):
+        return " "
+    return ch
+
+
+def iter_lines(text: str) -> Iterator[str]:
+    for line in text.split("\n"):
+        line = line.strip()
+        if line:
+            yield line

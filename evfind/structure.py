@@ -1,0 +1,450 @@
+"""Document structure, computed once at ingest: headings, sections carried forward, statements.
+
+Pure functions over page texts (normalised, one string per physical page). Nothing here knows
+SQLite or questions. ``analyse`` walks the pages in order, the way a reader does:
+
+- a **heading** is an ``Item N.`` line, a ``Note N`` line, a primary statement's title at the
+  top of a page, or a short title-like line whose words name a known topic (data/sections.tsv);
+- the **section** of a page is the Item and the note or subsection in force at its top, carried
+  forward from the last heading seen (a note runs until the next note; a subsection found only
+  by its title line runs for at most ``TITLE_CARRY`` more pages);
+- a page is a **primary statement** when a statement title sits in the short lines at its top
+  and its line items fit that statement; tables of contents, indexes and the auditor's report,
+  which merely name the statements, are not statements.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ._data import rows
+
+TOP_LINES = 8  # the lines of a page that count as its top
+TITLE_CARRY = 2  # pages a subsection found only by its title line is carried forward
+STATEMENTS = (
+    "income_statement",
+    "comprehensive_income",
+    "balance_sheet",
+    "cash_flow_statement",
+    "equity_statement",
+)
+PRIMARY = ("income_statement", "balance_sheet", "cash_flow_statement")
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading line seen on a page."""
+
+    level: str  # item | note | topic | statement
+    label: str  # a label of data/sections.tsv, or "note" for a note of unknown topic
+    text: str  # the heading as printed
+    line: int  # index of the line on the page
+
+
+@dataclass
+class PageStructure:
+    """What ingest stores about one page's place in the document."""
+
+    heading: str = ""  # headings seen on the page, " | "-joined (indexed, weighted above text)
+    section: str | None = None  # innermost section at the top of the page
+    section_heading: str | None = None
+    statement: str | None = None
+    toc: bool = False
+    sections: list[tuple[str, str, str]] = field(default_factory=list)  # (label, heading, origin)
+
+    def add(self, label: str, heading: str, origin: str) -> None:
+        if all(existing[0] != label for existing in self.sections):
+            self.sections.append((label, heading, origin))
+
+
+# ---------------------------------------------------------------------------------------------
+# Vocabulary
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> dict[str, list[tuple[str, re.Pattern]]]:
+    table: dict[str, list[tuple[str, re.Pattern]]] = {"item": [], "statement": [], "topic": []}
+    for kind, label, pattern in rows("sections.tsv", 3):
+        table[kind].append((label, re.compile(pattern)))
+    return table
+
+
+def words_key(text: str) -> str:
+    """Lower-case words only: "Management's Discussion" -> "management s discussion"."""
+    return " ".join(re.findall(r"[a-z]+", text.lower()))
+
+
+def squash(text: str) -> str:
+    """Letters only: survives split words such as "Balance Shee t"."""
+    return re.sub(r"[^a-z]", "", text.lower())
+
+
+def _first(kind: str, key: str) -> str | None:
+    for label, pattern in vocabulary()[kind]:
+        if pattern.search(key):
+            return label
+    return None
+
+
+def topic_of(title: str) -> str | None:
+    return _first("topic", words_key(title))
+
+
+def statement_of(title: str) -> str | None:
+    return _first("statement", squash(title))
+
+
+# ---------------------------------------------------------------------------------------------
+# Heading lines
+
+_ITEM = re.compile(
+    r"^(?:part\s+[ivx]+\s*[,.:\-]?\s*)?item\s*(\d{1,2}\s*[a-d]?)\b\s*[.:\-]*\s*(.*)$", re.I
+)
+_NOTE = re.compile(r"^note\s*(\d{1,2}|[a-z])\b\s*[.:\-]*\s*(.*)$", re.I)
+_NUMBERED = re.compile(r"^(\d{1,2})\s*[.\-:]\s*([A-Z][^.;:$%]{2,80})$")
+_PAGE_NUMBER = re.compile(r"^(?:page\s*)?[\divxlc]{1,5}$|^[a-z]-\d{1,3}$|^f-\d{1,3}$", re.I)
+_NUMBER = re.compile(r"\(?\$?\d[\d,.]*\)?%?")
+_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or",
+                "the", "to", "with", "our", "its", "&", "vs", "-"}
+
+
+def _title_like(line: str) -> bool:
+    """A short line that reads like a heading: capitalised words, no numbers, no sentence."""
+    if not 3 <= len(line) <= 80 or not line[0].isupper():
+        return False
+    if line[-1] in ".,;" or any(ch.isdigit() for ch in line) or "$" in line or "%" in line:
+        return False
+    words = line.split()
+    if len(words) > 9:
+        return False
+    if line.isupper():
+        return True
+    content = [w for w in words if w.lower() not in _SMALL_WORDS]
+    capitalised = [w for w in content if w[0].isupper()]
+    return bool(content) and len(capitalised) >= 0.75 * len(content)
+
+
+def _prose(line: str) -> bool:
+    """A line of running text (what follows a one-word heading such as "Backlog")."""
+    words = line.split()
+    return len(words) >= 6 and _numbers(line) <= 2
+
+
+def _short(line: str, limit: int = 14) -> bool:
+    return len(line.split()) <= limit and len(line) <= 140
+
+
+def item_heading(line: str, next_line: str = "") -> tuple[str, str] | None:
+    """("risk_factors", "Item 1A. Risk Factors") for an Item line; None for anything else."""
+    match = _ITEM.match(line)
+    if not match or not _short(line, 18):
+        return None
+    title = match.group(2).strip()
+    if not title and next_line and _short(next_line, 16):
+        title = next_line
+        line = f"{line} {next_line}"
+    title = re.sub(r"[\s.]*\d+$", "", title)  # a table of contents' page number
+    label = _first("item", words_key(title))
+    if label is None:
+        return None
+    return label, re.sub(r"\s+", " ", line).strip()
+
+
+def note_heading(line: str, next_line: str = "", numbered: bool = False) -> tuple[str, str] | None:
+    """("income_taxes", "Note 9 - Income Taxes") for a note heading; label "note" when the
+    note's topic is not known. Bare numbered headings ("9. Income Taxes") only when
+    ``numbered`` (inside the notes) and their topic is known."""
+    match = _NOTE.match(line)
+    if match and _short(line, 14):
+        title = match.group(2).strip()
+        if title and not title[0].isalpha():
+            return None
+        if not title and next_line and _short(next_line, 12):
+            title = next_line
+            line = f"{line} {next_line}"
+        if title and title[:1].islower():
+            return None  # a sentence that starts "Note 3 describes ..."
+        return (topic_of(title) or "note"), line
+    if numbered:
+        match = _NUMBERED.match(line)
+        if match and _title_like(match.group(2)):
+            label = topic_of(match.group(2))
+            if label:
+                return label, line
+    return None
+
+
+def _statement_title(line: str) -> str | None:
+    if not _short(line, 16):
+        return None
+    lowered = line.lower()
+    if "notes to" in lowered or "see accompanying" in lowered or "integral part" in lowered:
+        return None
+    return statement_of(line)
+
+
+# ---------------------------------------------------------------------------------------------
+# Statements
+
+_FIT = {
+    "income_statement": (
+        "net income", "net earnings", "net loss", "net sales", "revenue", "operating income",
+        "cost of", "per share", "gross profit", "income before", "operating expenses",
+    ),
+    "comprehensive_income": ("comprehensive", "net income", "net earnings", "net loss",
+                             "foreign currency translation", "other comprehensive"),
+    "balance_sheet": (
+        "total assets", "total liabilities", "current assets", "current liabilities",
+        "stockholders equity", "shareholders equity", "retained earnings", "total equity",
+    ),
+    "cash_flow_statement": (
+        "operating activities", "investing activities", "financing activities",
+        "cash equivalents", "depreciation", "end of",
+    ),
+    "equity_statement": ("balance", "dividends", "retained earnings", "common stock",
+                         "repurchase", "comprehensive", "treasury", "additional paid"),
+}
+
+
+def statement_fit(kind: str, key: str) -> int:
+    """How many of a statement's characteristic line items the page's words hold."""
+    return sum(1 for cue in _FIT[kind] if cue in key)
+
+
+def _numbers(text: str) -> int:
+    return len(_NUMBER.findall(text))
+
+
+def _not_a_statement_page(key: str) -> bool:
+    """The auditor's report and selected data name the statements without being them."""
+    return (
+        "we have audited" in key
+        or "report of independent registered" in key
+        or "selected financial data" in key
+        or "selected consolidated financial data" in key
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The walk
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+def _is_toc(lines: list[str]) -> bool:
+    """A table of contents: four or more Item lines."""
+    return sum(1 for line in lines if _ITEM.match(line) and item_heading(line)) >= 4
+
+
+def _is_index(lines: list[str]) -> bool:
+    """An index of the statements (or a TOC): three or more statement titles."""
+    return sum(1 for line in lines if _statement_title(line)) >= 3
+
+
+_PART = re.compile(
+    r"^part\s+[ivx]+\.?$|^notes to (the )?(consolidated |condensed |combined )*financial statements"
+    r"( \(continued\))?$",
+    re.I,
+)
+
+
+def _boilerplate(line: str) -> bool:
+    """Running headers, page numbers, "PART II" and "Notes to Consolidated Financial
+    Statements" lines: not the page's own content."""
+    return line.lower() in ("table of contents", "index", "contents") or bool(
+        _PAGE_NUMBER.match(line) or _PART.match(line)
+    )
+
+
+def _first_content(lines: list[str]) -> int:
+    """Index of the first line that is not a running header or a page number."""
+    return next((i for i, line in enumerate(lines) if not _boilerplate(line)), 0)
+
+
+def _top_index(lines: list[str]) -> int:
+    """Index after which a line is no longer at the top of the page."""
+    seen = 0
+    for index, line in enumerate(lines):
+        if _boilerplate(line):
+            continue
+        seen += 1
+        if seen >= TOP_LINES:
+            return index + 1
+    return len(lines)
+
+
+def find_headings(lines: list[str], in_notes: bool) -> list[Heading]:
+    """Item, note, statement and topic headings on one page, in reading order."""
+    found: list[Heading] = []
+    top = _top_index(lines)
+    skip = -1
+    for index, line in enumerate(lines):
+        if index <= skip:
+            continue
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        hit = item_heading(line, following)
+        if hit:
+            found.append(Heading("item", hit[0], hit[1], index))
+            skip = index + (1 if hit[1] != line else 0)
+            continue
+        hit = note_heading(line, following, numbered=in_notes)
+        if hit:
+            found.append(Heading("note", hit[0], hit[1], index))
+            skip = index + (1 if hit[1] != line else 0)
+            continue
+        if index < top:
+            kind = _statement_title(line)
+            if kind:
+                found.append(Heading("statement", kind, line, index))
+                continue
+        if _title_like(line) and (" " in line or _prose(following)):
+            label = topic_of(line)
+            if label:
+                found.append(Heading("topic", label, line, index))
+    return found
+
+
+@dataclass
+class _Position:
+    """Where the reader is: the Item, the note (or statement) and the subsection in force."""
+
+    item: tuple[str, str] | None = None  # (label, heading)
+    note: tuple[str, str] | None = None
+    topic: tuple[str, str, int] | None = None  # (label, heading, page index where it started)
+    in_notes: bool = False
+
+    def levels(self) -> list[tuple[str, str]]:
+        return [level[:2] for level in (self.item, self.note, self.topic) if level is not None]
+
+    def innermost(self) -> tuple[str, str] | None:
+        levels = self.levels()
+        return levels[-1] if levels else None
+
+    def move(self, heading: Heading, page_index: int) -> None:
+        if heading.level == "item":
+            self.item, self.note, self.topic = (heading.label, heading.text), None, None
+            if heading.label == "financial_statements":
+                self.in_notes = True
+        elif heading.level == "note":
+            self.note, self.topic = (heading.label, heading.text), None
+        elif heading.level == "statement":
+            self.note, self.topic = None, None  # a statement is a page, not a section to carry
+        else:
+            self.topic = (heading.label, heading.text, page_index)
+
+
+def _statement_on(page_text: str, key: str, lines: list[str], headings: list[Heading],
+                  previous: str | None, index_page: bool) -> str | None:
+    """The primary statement a page is: its title at the top and line items that fit, or the
+    second page of the statement on the page before."""
+    if index_page or _not_a_statement_page(key) or _numbers(page_text) < 12:
+        return None
+    for heading in headings:
+        if heading.level == "statement" and statement_fit(heading.label, key) >= 2:
+            return heading.label
+    if previous is None:
+        return None
+    top = _top_index(lines)
+    if any(h.level in ("item", "note", "statement") and h.line < top for h in headings):
+        return None
+    if "continued" in " ".join(lines[:top]).lower() or statement_fit(previous, key) >= 3:
+        return previous
+    return None
+
+
+def analyse(texts: list[str]) -> list[PageStructure]:
+    """The structure of every page of one document, in page order."""
+    result: list[PageStructure] = []
+    position = _Position()
+    previous_statement: str | None = None
+    previous_title: str | None = None
+    for page_index, text in enumerate(texts):
+        page = PageStructure()
+        lines = _lines(text)
+        key = words_key(text)
+        page.toc = _is_toc(lines)
+        index_page = page.toc or _is_index(lines)
+        if index_page:
+            page.add("table_of_contents", "Table of contents", "title")
+        headings = [] if page.toc else find_headings(lines, position.in_notes)
+        if index_page:
+            headings = [h for h in headings if h.level == "item"]
+        if position.topic is not None and page_index - position.topic[2] > TITLE_CARRY:
+            position.topic = None
+        statement = _statement_on(text, key, lines, headings, previous_statement, index_page)
+        previous_statement = page.statement = statement
+        title = next((h.text for h in headings if h.level == "statement" and h.label == statement), None)
+        if statement:
+            position.in_notes = True
+            title = title or previous_title
+            previous_title = title
+        # What the page inherits from the pages before it, unless a heading on its first line
+        # starts a new Item (or note) before any of the old one's text. A statement page is a
+        # section of its own: it inherits only the Item.
+        opening = next(
+            (h for h in headings if h.level in ("item", "note") and h.line <= _first_content(lines)), None
+        )
+        for level, carried in (("item", position.item), ("note", position.note), ("topic", position.topic)):
+            if carried is None or (statement and level != "item"):
+                continue
+            if opening is not None and (opening.level == "item" or level != "item"):
+                continue
+            page.add(carried[0], carried[1], "carried")
+        if statement:
+            page.add(statement, title or statement, "statement")
+        # The section of the page is the one in force at its first line.
+        carried = [s for s in page.sections if s[2] == "carried" and s[0] != (position.item or ("",))[0]]
+        carried = carried or [s for s in page.sections if s[2] == "carried"]
+        if statement:
+            page.section, page.section_heading = statement, title
+        elif carried:
+            page.section, page.section_heading = carried[-1][0], carried[-1][1]
+        # Headings on the page move the reader's position.
+        top = _top_index(lines)
+        seen: list[str] = []
+        for heading in headings:
+            if heading.level == "statement":
+                continue  # recorded above, when the page is that statement
+            if statement and heading.level == "topic":
+                continue  # a statement's captions ("Cash flows from investing activities")
+            origin = "title" if heading.line < top else "started"
+            page.add(heading.label, heading.text, origin)
+            seen.append(heading.text)
+            position.move(heading, page_index)
+            if page.section is None or heading is opening:
+                page.section, page.section_heading = position.innermost() or (None, None)
+        if statement and title:
+            seen.insert(0, title)
+        if "notes to" in key and "financial statements" in key:
+            position.in_notes = True
+        page.heading = " | ".join(dict.fromkeys(seen))
+        result.append(page)
+    _mark_primary_block(result)
+    return result
+
+
+def _mark_primary_block(pages: list[PageStructure]) -> None:
+    """Where a filing has several copies of the statements, the main consecutive block (the one
+    with the most kinds of primary statement, then the longest) is labelled primary_statements."""
+    runs: list[list[int]] = []
+    for index, page in enumerate(pages):
+        if page.statement is None:
+            continue
+        if runs and index - runs[-1][-1] <= 2:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    if not runs:
+        return
+
+    def weight(run: list[int]) -> tuple[int, int]:
+        kinds = {pages[i].statement for i in run if pages[i].statement in PRIMARY}
+        return len(kinds), len(run)
+
+    best = max(runs, key=weight)
+    for index in best:
+        pages[index].add("primary_statements", pages[index].section_heading or "", "statement")
