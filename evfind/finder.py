@@ -1,0 +1,343 @@
+"""Ask a question of one filing: the Python API that the CLI, Datasette and the tests share.
+
+    from evfind import Finder
+    with Finder("3M_2018_10K.db") as finder:
+        answer = finder.query("What is the FY2018 capital expenditure?", top=5)
+        for hit in answer.results:
+            print(hit.page_number, hit.note)
+
+A query reads only: it parses the question, runs the lexical SQL and the route SQL, fuses
+the two ranked lists with Reciprocal Rank Fusion and describes each page from its own text.
+Every page it returns exists in the store.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import asdict, dataclass, field
+
+from . import store
+from .errors import NoContentWordsError, NoPagesError, UsageError
+from .question import ParsedQuestion, parse
+from .rank import LEXICAL_WEIGHT, ROUTE_WEIGHT, rrf
+
+TOP_DEFAULT = 5
+TOP_MAX = 20
+CANDIDATES = 100  # pages each ranked list contributes to the fusion
+NO_MATCH = "No relevant page found in this document"
+NO_MATCH_HINT = "try other words: a line item, a section title, or a term as the filing spells it"
+WEAK_MATCH = (
+    "No page holds all of the question's words; these candidates hold some of them. Check them"
+)
+_MARK = re.compile("\x02(.*?)\x03", re.S)
+
+
+@dataclass(frozen=True)
+class Document:
+    """The revision a query read."""
+
+    document_id: str
+    document_sha256: str
+    page_count: int
+    source_name: str = ""
+    revision_id: int = 0
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One cited page."""
+
+    rank: int
+    page_number: int
+    document_id: str
+    document_sha256: str
+    score: float
+    heading: str  # heading text seen on the page ("" when none)
+    matched_terms: tuple[str, ...]  # question terms as they occur on the page
+    note: str  # what on this page matched, built only from the page
+    page_label: str | None = None  # printed folio, where the PDF has page labels
+    section: str | None = None  # section label the page belongs to
+    statement: str | None = None  # primary statement the page is, if any
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The ranked pages for one question."""
+
+    question: str
+    document: Document
+    results: tuple[Hit, ...]
+    message: str | None = None
+    parsed: ParsedQuestion | None = field(default=None, compare=False)
+
+    def to_dict(self) -> dict:
+        """The --format json object (its schema is documented in the README)."""
+        return {
+            "question": self.question,
+            "document": {
+                "document_id": self.document.document_id,
+                "document_sha256": self.document.document_sha256,
+                "page_count": self.document.page_count,
+            },
+            "results": [
+                {
+                    "rank": hit.rank,
+                    "page_number": hit.page_number,
+                    "page_label": hit.page_label,
+                    "document_id": hit.document_id,
+                    "document_sha256": hit.document_sha256,
+                    "score": round(hit.score, 6),
+                    "heading": hit.heading,
+                    "section": hit.section,
+                    "statement": hit.statement,
+                    "matched_terms": list(hit.matched_terms),
+                    "note": hit.note,
+                }
+                for hit in self.results
+            ],
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class Page:
+    """One stored physical page, for `evfind show`."""
+
+    document: Document
+    page_number: int
+    page_label: str | None
+    text: str
+    raw_text: str
+    heading: str
+    section: str | None
+    section_heading: str | None
+    statement: str | None
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["document"] = asdict(self.document)
+        return data
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a question is run: for --explain and for tests of the ranking."""
+
+    parsed: ParsedQuestion
+    match: str
+    lexical_sql: str
+    route_sql: str | None
+    lexical: tuple[tuple[int, float], ...]  # (page_number, bm25) best first
+    routed: tuple[tuple[int, float], ...]
+    fused: tuple[tuple[int, float], ...]
+
+
+class Finder:
+    """Read-only access to one evfind database, answering questions about one revision.
+
+    ``document`` picks a document when the database holds several; ``sha`` picks a revision
+    by a prefix of its SHA-256 (the newest revision is the default).
+    """
+
+    def __init__(self, path: str | os.PathLike, *, document: str | None = None, sha: str | None = None):
+        self.path = path
+        self.conn = store.connect_read(path)
+        try:
+            self.revision = store.select_revision(self.conn, document, sha)
+        except Exception:
+            self.conn.close()
+            raise
+
+    def __enter__(self) -> Finder:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @property
+    def document(self) -> Document:
+        if self.revision is None:
+            raise NoPagesError(f"no pages are loaded in {self.path}; run `evfind ingest REPORT.pdf --db {self.path}`")
+        r = self.revision
+        return Document(r.document_id, r.sha256, r.page_count, r.source_name, r.revision_id)
+
+    def _require_pages(self) -> Document:
+        document = self.document
+        if store.count_pages(self.conn, self.revision.revision_id) == 0:
+            raise NoPagesError(f"no pages are loaded in {self.path}; run `evfind ingest REPORT.pdf --db {self.path}`")
+        return document
+
+    # -- ranking ---------------------------------------------------------------------------
+
+    def _ranked(self, parsed: ParsedQuestion) -> tuple[str, list, list, list]:
+        revision = self.revision.revision_id
+        match = parsed.match_expression()
+        lexical = self.conn.execute(
+            store.lexical_sql(CANDIDATES), {"match": match, "revision": revision}
+        ).fetchall()
+        routed: list = []
+        if parsed.routes:
+            params = {"match": match, "revision": revision, **store.route_params(list(parsed.routes))}
+            routed = self.conn.execute(store.route_sql(list(parsed.routes), CANDIDATES), params).fetchall()
+        fused = rrf(
+            [[row[0] for row in lexical], [row[0] for row in routed]],
+            [LEXICAL_WEIGHT, ROUTE_WEIGHT],
+        )
+        return match, lexical, routed, fused
+
+    def query(self, question: str, top: int = TOP_DEFAULT) -> Answer:
+        """The pages most likely to hold the evidence, best first (at most ``top``)."""
+        if not isinstance(top, int) or not 1 <= top <= TOP_MAX:
+            raise UsageError(f"top must be between 1 and {TOP_MAX}")
+        document = self._require_pages()
+        parsed = parse(question)
+        if parsed.empty:
+            raise NoContentWordsError("the question has no searchable content words; ask with the words of the filing (e.g. capital expenditures, legal proceedings)")
+        match, _, _, fused = self._ranked(parsed)
+        chosen = fused[:top]
+        ids = [page_id for page_id, _ in chosen]
+        rows = store.page_rows(self.conn, ids)
+        marked = store.matched_spans(self.conn, match, ids)
+        hits = []
+        for rank, (page_id, score) in enumerate(chosen, start=1):
+            row = rows[page_id]
+            terms = _spans(marked.get(page_id, ""))
+            hits.append(
+                Hit(
+                    rank=rank,
+                    page_number=row.page_number,
+                    document_id=document.document_id,
+                    document_sha256=document.document_sha256,
+                    score=score,
+                    heading=row.heading,
+                    matched_terms=terms,
+                    note=_note(row, terms),
+                    page_label=row.page_label,
+                    section=row.section,
+                    statement=row.statement,
+                )
+            )
+        message = None
+        if not hits:
+            message = f"{NO_MATCH}; {NO_MATCH_HINT}"
+        elif not self._covers(parsed, ids[0]):
+            message = WEAK_MATCH
+        return Answer(question, document, tuple(hits), message, parsed)
+
+    def _covers(self, parsed: ParsedQuestion, page_id: int) -> bool:
+        """Does the page hold at least half of the question's own content words?"""
+        words = [t for t in parsed.terms if t.source == "question"]
+        if not words:
+            return True
+        held = 0
+        for term in words:
+            row = self.conn.execute(
+                "SELECT 1 FROM pages_fts WHERE pages_fts MATCH ? AND rowid = ?", (term.fts, page_id)
+            ).fetchone()
+            held += row is not None
+        return held * 2 >= len(words)
+
+    def explain(self, question: str, top: int = TOP_DEFAULT) -> Plan:
+        """The SQL and each ranked list before and after fusion, by page number."""
+        self._require_pages()
+        parsed = parse(question)
+        if parsed.empty:
+            raise NoContentWordsError("the question has no searchable content words")
+        match, lexical, routed, fused = self._ranked(parsed)
+        numbers = self._numbers([r[0] for r in lexical] + [r[0] for r in routed])
+        return Plan(
+            parsed=parsed,
+            match=match,
+            lexical_sql=store.lexical_sql(CANDIDATES),
+            route_sql=store.route_sql(list(parsed.routes), CANDIDATES) if parsed.routes else None,
+            lexical=tuple((numbers[i], s) for i, s in lexical),
+            routed=tuple((numbers[i], s) for i, s in routed),
+            fused=tuple((numbers[i], s) for i, s in fused[:top]),
+        )
+
+    def _numbers(self, page_ids: list[int]) -> dict[int, int]:
+        return {pid: row.page_number for pid, row in store.page_rows(self.conn, list(set(page_ids))).items()}
+
+    # -- inspection ------------------------------------------------------------------------
+
+    def page(self, page_number: int) -> Page:
+        """The stored text of one physical page of the revision."""
+        document = self._require_pages()
+        row = store.page_by_number(self.conn, self.revision.revision_id, page_number)
+        if row is None:
+            raise UsageError(
+                f"page {page_number} does not exist: {document.document_id} has pages 1 to {document.page_count}"
+            )
+        _, number, label, text, raw, heading, section, section_heading, statement = row
+        return Page(document, number, label, text, store.unpack_text(raw, text), heading, section, section_heading, statement)
+
+
+def _spans(marked: str, limit: int = 8) -> tuple[str, ...]:
+    """The distinct matched stretches of a page's text, in the order they first occur."""
+    found: dict[str, None] = {}
+    for span in _MARK.findall(marked):
+        span = " ".join(span.split()).lower()
+        if span and span not in found:
+            found[span] = None
+            if len(found) >= limit:
+                break
+    return tuple(found)
+
+
+def _note(row: store.PageRow, terms: tuple[str, ...]) -> str:
+    """What the page shows: its heading (or the section it continues) and the matched terms."""
+    parts = []
+    if row.heading:
+        parts.append(row.heading)
+    elif row.section_heading:
+        parts.append(f"continues: {row.section_heading}")
+    if terms:
+        parts.append("matched: " + ", ".join(terms))
+    return "; ".join(parts)
+
+
+def describe(path: str | os.PathLike) -> dict:
+    """What `evfind info` shows: every revision with its pages, blank pages and structure."""
+    from .structure import STATEMENTS
+
+    conn = store.connect_read(path)
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        all_revisions = store.revisions(conn)
+        newest = {}
+        for r in all_revisions:
+            newest[r.document_id] = r.revision_id
+        result = []
+        for r in all_revisions:
+            by_label: dict[str, dict] = {}
+            for page_number, label, heading, origin in store.page_sections(conn, r.revision_id):
+                entry = by_label.setdefault(label, {"label": label, "heading": "", "pages": []})
+                entry["pages"].append(page_number)
+                if origin != "carried" and not entry["heading"]:
+                    entry["heading"] = heading
+            for entry in by_label.values():
+                entry["pages"] = sorted(set(entry["pages"]))
+            ordered = sorted(by_label.values(), key=lambda e: e["pages"][0])
+            result.append(
+                {
+                    "document_id": r.document_id,
+                    "revision_id": r.revision_id,
+                    "sha256": r.sha256,
+                    "source_name": r.source_name,
+                    "source_kind": r.source_kind,
+                    "page_count": r.page_count,
+                    "ingested_at": r.ingested_at,
+                    "newest": newest[r.document_id] == r.revision_id,
+                    "blank_pages": store.blank_pages(conn, r.revision_id),
+                    "labelled_pages": store.labelled_pages(conn, r.revision_id),
+                    "statements": [e for e in ordered if e["label"] in STATEMENTS],
+                    "sections": [e for e in ordered if e["label"] not in STATEMENTS],
+                }
+            )
+        return {"schema_version": version, "revisions": result}
+    finally:
+        conn.close()

@@ -1,0 +1,195 @@
+"""Read a question: content words, financial expansions and the sections it points to.
+
+Pure functions over strings; the vocabulary is plain data in evfind/data/. Nothing here knows
+SQLite. The result, a ``ParsedQuestion``, is everything the ranking needs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ._data import DATA, rows
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:[&'][a-z0-9]+)*")
+_YEAR = re.compile(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
+_FOLD = str.maketrans({"\u2019": "'", "\u2018": "'", "\u00a0": " ", "\u2013": "-", "\u2014": "-"})
+
+
+@dataclass(frozen=True)
+class Term:
+    """One phrase of the lexical query: question words, or an expansion of them."""
+
+    phrase: str  # lower-case words separated by single spaces
+    source: str  # question | lexicon
+
+    @property
+    def fts(self) -> str:
+        """The phrase as an FTS5 string: always quoted, so no word is taken as syntax."""
+        return '"' + self.phrase.replace('"', '""') + '"'
+
+
+@dataclass(frozen=True)
+class ParsedQuestion:
+    """A question as evfind reads it."""
+
+    text: str
+    words: tuple[str, ...]  # content words of the question, in order
+    terms: tuple[Term, ...]  # the phrases searched: question words, then expansions
+    routes: tuple[str, ...]  # target section labels, in the order the cues appear
+    cues: tuple[str, ...] = field(default=())  # the lexicon and route cues that matched
+
+    @property
+    def empty(self) -> bool:
+        return not self.terms
+
+    def match_expression(self) -> str:
+        """The FTS5 MATCH expression: every term OR-ed, each a quoted phrase."""
+        return " OR ".join(term.fts for term in self.terms)
+
+
+# ---------------------------------------------------------------------------------------------
+# Vocabulary
+
+
+def _word_list(name: str) -> list[str]:
+    text = (DATA / name).read_text(encoding="utf-8")
+    return [line.strip().lower() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+@lru_cache(maxsize=1)
+def stopwords() -> frozenset[str]:
+    return frozenset(_word_list("stopwords.txt"))
+
+
+@lru_cache(maxsize=1)
+def meta_vocabulary() -> tuple[tuple[tuple[str, ...], ...], frozenset[str]]:
+    """(meta phrases as word tuples, longest first; meta single words)."""
+    phrases, singles = [], set()
+    for entry in _word_list("meta_words.txt"):
+        words = tuple(tokens(entry))
+        if len(words) > 1:
+            phrases.append(words)
+        elif words:
+            singles.add(words[0])
+    phrases.sort(key=len, reverse=True)
+    return tuple(phrases), frozenset(singles)
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Cue (normalised word tuple) -> expansion phrases."""
+    table: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for cue, expansions in rows("lexicon.tsv", 2):
+        phrases = tuple(" ".join(tokens(p)) for p in expansions.split("|") if tokens(p))
+        key = tuple(normal(w) for w in tokens(cue))
+        table[key] = table.get(key, ()) + phrases
+    return table
+
+
+@lru_cache(maxsize=1)
+def route_table() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Cue (normalised word tuple) -> section labels."""
+    table: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for cue, labels in rows("routes.tsv", 2):
+        key = tuple(normal(w) for w in tokens(cue))
+        table[key] = table.get(key, ()) + tuple(labels.split())
+    return table
+
+
+# ---------------------------------------------------------------------------------------------
+# Words
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-case word tokens; keeps & and ' inside words (P&L, PP&E), drops possessive 's."""
+    found = _TOKEN.findall(text.translate(_FOLD).lower())
+    return [t[:-2] if t.endswith("'s") else t.replace("'", "") for t in found]
+
+
+def normal(word: str) -> str:
+    """A light singular form for matching cues: liabilities -> liability, sales -> sale."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def _find_phrases(words: list[str], table: dict[tuple[str, ...], tuple[str, ...]]) -> list[tuple[int, int, tuple[str, ...]]]:
+    """Non-overlapping cue matches (start, end, cue), longest first, left to right."""
+    normals = [normal(w) for w in words]
+    longest = max((len(k) for k in table), default=0)
+    taken = [False] * len(words)
+    found = []
+    for size in range(min(longest, len(words)), 0, -1):
+        for start in range(len(words) - size + 1):
+            key = tuple(normals[start : start + size])
+            if key in table and not any(taken[start : start + size]):
+                found.append((start, start + size, key))
+                for i in range(start, start + size):
+                    taken[i] = True
+    found.sort()
+    return found
+
+
+def _drop_meta(words: list[str]) -> list[str]:
+    phrases, singles = meta_vocabulary()
+    keep = [True] * len(words)
+    for phrase in phrases:
+        size = len(phrase)
+        for start in range(len(words) - size + 1):
+            if tuple(words[start : start + size]) == phrase:
+                for i in range(start, start + size):
+                    keep[i] = False
+    stop = stopwords()
+    return [w for w, k in zip(words, keep) if k and w not in stop and w not in singles]
+
+
+def content_words(question: str) -> list[str]:
+    """The question's content words: stopwords and meta words dropped, years kept (FY2022 is
+    also 2022), other numbers kept only when they have three or more digits."""
+    result: list[str] = []
+    for word in _drop_meta(tokens(question)):
+        year = _YEAR.match(word)
+        if year:
+            result.append(year.group(1))
+            continue
+        if word.isdigit() and len(word) < 3:
+            continue
+        if len(word) == 1 and not word.isdigit():
+            continue
+        result.append(word)
+    return list(dict.fromkeys(result))
+
+
+def parse(question: str) -> ParsedQuestion:
+    """Content words, lexicon expansions and routes of one question."""
+    words = content_words(question)
+    terms: list[Term] = [Term(w, "question") for w in words]
+    cues: list[str] = []
+    expansions: list[Term] = []
+    # Cues are matched on the question's words before meta words are dropped from them, so a
+    # phrase such as "cash flow statement" or "days payable outstanding" is seen whole.
+    all_words = [w for w in tokens(question) if w not in stopwords()]
+    for _, _, cue in _find_phrases(all_words, lexicon()):
+        cues.append(" ".join(cue))
+        for phrase in lexicon()[cue]:
+            expansions.append(Term(phrase, "lexicon"))
+    routes: list[str] = []
+    for _, _, cue in _find_phrases(all_words, route_table()):
+        cues.append(" ".join(cue))
+        routes.extend(route_table()[cue])
+    seen = {t.phrase for t in terms}
+    for term in expansions:
+        if term.phrase not in seen:
+            seen.add(term.phrase)
+            terms.append(term)
+    return ParsedQuestion(
+        text=question,
+        words=tuple(words),
+        terms=tuple(terms) if words or expansions else (),
+        routes=tuple(dict.fromkeys(routes)),
+        cues=tuple(dict.fromkeys(cues)),
+    )
