@@ -1,0 +1,298 @@
+"""The evfind command line: parse, call the library, print. No SQL and no ranking here."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from . import __version__
+from .errors import EXIT_NO_MATCH, EvfindError
+
+app = typer.Typer(
+    name="evfind",
+    help="Find the physical pages of a financial filing that hold the evidence for a question.",
+    no_args_is_help=True,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_enable=False,
+)
+
+
+class Format(str, Enum):
+    table = "table"
+    markdown = "markdown"
+    json = "json"
+
+
+class TextFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"evfind {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        Optional[bool],
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    ] = None,
+) -> None:
+    """Find the physical pages of a financial filing that hold the evidence for a question."""
+
+
+def errors_to_exit(command):
+    """Library errors become one line `Error: ...` on stderr and their exit code."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except EvfindError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(code=exc.exit_code) from None
+        except KeyboardInterrupt:
+            typer.echo("Error: interrupted; nothing was changed", err=True)
+            raise typer.Exit(code=130) from None
+
+    return wrapper
+
+
+DbArgument = Annotated[Path, typer.Argument(help="An evfind database (.db).", show_default=False)]
+ShaOption = Annotated[
+    Optional[str], typer.Option("--sha", help="Read the revision whose SHA-256 starts with this prefix.")
+]
+DocumentOption = Annotated[
+    Optional[str], typer.Option("--document", help="Read this document id (when the database holds several).")
+]
+
+
+def _progress(quiet: bool):
+    if quiet or not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        if total < 20:
+            return
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\rExtracting pages [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done == total:
+            sys.stderr.write("\r" + " " * (width + 40) + "\r")
+        sys.stderr.flush()
+
+    return show
+
+
+@app.command()
+@errors_to_exit
+def ingest(
+    source: Annotated[Path, typer.Argument(help="The filing: a PDF, a JSONL file of pages, or text with form feeds.", show_default=False)],
+    db: Annotated[Optional[Path], typer.Option("--db", help="The database to write (default: the source path with .db).")] = None,
+    document_id: Annotated[Optional[str], typer.Option("--document-id", help="Document id (default: the file name without extension).")] = None,
+    password: Annotated[Optional[str], typer.Option("--password", help="Password of an encrypted PDF.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+) -> None:
+    """Add a filing to a database: every physical page, in one transaction."""
+    from .ingest import ingest as run_ingest
+
+    result = run_ingest(source, db, document_id, password=password, progress=_progress(quiet))
+    for warning in result.warnings:
+        typer.echo(f"Warning: {warning}", err=True)
+    if quiet:
+        return
+    sha = result.sha256[:12]
+    if result.status == "unchanged":
+        typer.echo(
+            f"{result.db_path}: {result.document_id} sha256 {sha} is already ingested "
+            f"({result.page_count} pages); nothing to do"
+        )
+        return
+    verb = "created" if result.status == "created" else "added revision to"
+    blank = f", blank pages: {_ranges(result.blank_pages)}" if result.blank_pages else ""
+    labels = ", printed page labels stored" if result.has_labels else ""
+    typer.echo(
+        f"{result.db_path}: {verb} {result.document_id} sha256 {sha}: "
+        f"{result.page_count} pages{blank}{labels}"
+    )
+
+
+@app.command()
+@errors_to_exit
+def query(
+    db: DbArgument,
+    question: Annotated[str, typer.Argument(help="The question, in plain words.", show_default=False)],
+    top: Annotated[int, typer.Option("--top", "-n", min=1, max=20, help="How many pages to list (1 to 20).")] = 5,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="Output: table, markdown or json.")] = Format.table,
+    document: DocumentOption = None,
+    sha: ShaOption = None,
+    explain: Annotated[bool, typer.Option("--explain", help="Show the SQL and each ranked list before fusion.")] = False,
+) -> None:
+    """Rank the pages of a filing that hold the evidence for a question.
+
+    Exit status: 0 pages found, 1 no page found, 2 usage error, empty store or no content words.
+    """
+    from .finder import Finder
+
+    with Finder(db, document=document, sha=sha) as finder:
+        if explain:
+            typer.echo(_explain(finder.explain(question, top)))
+            return
+        answer = finder.query(question, top=top)
+    from .render import render
+
+    typer.echo(render(answer, fmt.value))
+    if not answer.results:
+        raise typer.Exit(code=EXIT_NO_MATCH)
+
+
+def _explain(plan) -> str:
+    parsed = plan.parsed
+    lines = [
+        f"content words: {' '.join(parsed.words) or '-'}",
+        f"cues: {', '.join(parsed.cues) or '-'}",
+        f"routes: {' '.join(parsed.routes) or '-'}",
+        f"match: {plan.match}",
+        "",
+        "lexical SQL:",
+        plan.lexical_sql,
+        "",
+        "lexical: " + " ".join(f"{n}({s:.2f})" for n, s in plan.lexical[:20]),
+    ]
+    if plan.route_sql:
+        lines += ["", "route SQL:", plan.route_sql, "", "routed: " + " ".join(f"{n}" for n, _ in plan.routed[:20])]
+    lines += ["", "fused: " + " ".join(f"{n}({s:.4f})" for n, s in plan.fused)]
+    return "\n".join(lines)
+
+
+@app.command()
+@errors_to_exit
+def show(
+    db: DbArgument,
+    page: Annotated[int, typer.Argument(help="Physical page number (1 is the first page of the PDF).", show_default=False)],
+    document: DocumentOption = None,
+    sha: ShaOption = None,
+    raw: Annotated[bool, typer.Option("--raw", help="The text exactly as extracted, before normalisation.")] = False,
+    fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
+) -> None:
+    """Print the stored text of one physical page, so any citation can be checked."""
+    from .finder import Finder
+
+    with Finder(db, document=document, sha=sha) as finder:
+        stored = finder.page(page)
+    if fmt is TextFormat.json:
+        typer.echo(json.dumps(stored.to_dict(), ensure_ascii=False, indent=2))
+        return
+    doc = stored.document
+    label = f" (printed {stored.page_label})" if stored.page_label else ""
+    typer.echo(
+        f"Page {stored.page_number}{label} of {doc.page_count} · {doc.document_id} · sha256 {doc.document_sha256}"
+    )
+    where = stored.heading or (f"continues: {stored.section_heading}" if stored.section_heading else "")
+    if where:
+        typer.echo(f"Heading: {where}")
+    typer.echo("")
+    typer.echo(stored.raw_text if raw else stored.text)
+
+
+@app.command()
+@errors_to_exit
+def info(
+    db: DbArgument,
+    fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
+) -> None:
+    """Documents, revisions, page counts, blank pages and the sections found on which pages."""
+    from .finder import describe
+
+    summary = describe(db)
+    if fmt is TextFormat.json:
+        typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        return
+    typer.echo(f"Database: {db}  (evfind schema {summary['schema_version']})")
+    if not summary["revisions"]:
+        typer.echo(f"No pages are loaded yet: run `evfind ingest REPORT.pdf --db {db}`")
+    for rev in summary["revisions"]:
+        newest = "  [newest]" if rev["newest"] else ""
+        typer.echo("")
+        typer.echo(
+            f"{rev['document_id']}  revision {rev['revision_id']}{newest}\n"
+            f"  sha256      {rev['sha256']}\n"
+            f"  source      {rev['source_name']} ({rev['source_kind']}), ingested {rev['ingested_at']}\n"
+            f"  pages       {rev['page_count']}\n"
+            f"  blank pages {_ranges(rev['blank_pages']) or 'none'}\n"
+            f"  page labels {'yes (printed folios stored)' if rev['labelled_pages'] else 'none'}"
+        )
+        if rev["statements"]:
+            typer.echo("  statements")
+            for item in rev["statements"]:
+                typer.echo(f"    {item['label']:<24} p. {_ranges(item['pages']):<12} {item['heading']}")
+        if rev["sections"]:
+            typer.echo("  sections")
+            for item in rev["sections"]:
+                typer.echo(f"    {item['label']:<24} p. {_ranges(item['pages']):<12} {item['heading']}")
+
+
+@app.command("eval")
+@errors_to_exit
+def eval_(
+    labels: Annotated[Path, typer.Argument(help="Labelled questions (JSONL: doc_name, question, gold_pages).", show_default=False)],
+    pdfs: Annotated[Optional[Path], typer.Option("--pdfs", help="Directory of the filings, DOC_NAME.pdf (ingested once, cached).")] = None,
+    dbs: Annotated[Optional[Path], typer.Option("--dbs", help="Directory of ready databases, DOC_NAME.db.")] = None,
+    cache: Annotated[Optional[Path], typer.Option("--cache", help="Where --pdfs are ingested (default ~/.cache/evfind/eval).")] = None,
+    question_field: Annotated[str, typer.Option("--question-field", help="The field holding the question text, e.g. question_zh.")] = "question",
+    group_by: Annotated[Optional[str], typer.Option("--group-by", help="Field to break the metrics down by (default question_type).")] = None,
+    fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
+    misses: Annotated[bool, typer.Option("--misses/--no-misses", help="List the questions with no gold page in the top 5.")] = True,
+) -> None:
+    """Measure retrieval on labelled questions: hit@k, recall@5 and MRR, with the misses."""
+    from .errors import UsageError
+    from .evaluate import evaluate, format_report, load_labels
+
+    if (pdfs is None) == (dbs is None):
+        raise UsageError("give exactly one of --pdfs DIR or --dbs DIR")
+    for folder in (pdfs, dbs):
+        if folder is not None and not folder.is_dir():
+            raise UsageError(f"{folder}: not a directory")
+    records = load_labels(labels, question_field)
+    report = evaluate(records, pdfs=pdfs, dbs=dbs, cache=cache, question_field=question_field, group_field=group_by)
+    if fmt is TextFormat.json:
+        typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(format_report(report, show_misses=misses))
+
+
+@app.command()
+@errors_to_exit
+def upgrade(db: DbArgument) -> None:
+    """Re-index a database written by an older evfind, from the page text it stores."""
+    from .ingest import reindex
+
+    count, old, new = reindex(db)
+    typer.echo(f"{db}: re-indexed {count} revision(s), schema {old} -> {new}")
+
+
+def _ranges(numbers) -> str:
+    """[1, 2, 3, 7] -> "1-3, 7"."""
+    numbers = sorted(set(numbers))
+    parts, start = [], None
+    for i, n in enumerate(numbers):
+        if start is None:
+            start = n
+        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
+            parts.append(str(start) if start == n else f"{start}-{n}")
+            start = None
+    return ", ".join(parts)
+
+
+def main() -> None:  # console script entry point
+    app()
