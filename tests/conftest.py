@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from evfind.cli import app
+
+from .filing import LABELS, PAGES
+from .pdfgen import make_pdf
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--financebench",
+        metavar="DIR",
+        default=os.environ.get("EVFIND_FINANCEBENCH"),
+        help="the FinanceBench development folder (pdfs/, questions*.jsonl): runs the slow "
+        "end-to-end tests over the real filings (also EVFIND_FINANCEBENCH)",
+    )
+
+
+@pytest.fixture(scope="session")
+def financebench(request) -> Path:
+    folder = request.config.getoption("--financebench")
+    if not folder:
+        pytest.skip("real filings not given: pass --financebench ../shared/financebench to run")
+    folder = Path(folder)
+    if not (folder / "pdfs").is_dir():
+        pytest.skip(f"{folder}/pdfs not found")
+    return folder
+
+
+class Cli:
+    """Runs the evfind CLI in-process; stdout and stderr are kept apart."""
+
+    def __init__(self):
+        self.runner = CliRunner(env={"COLUMNS": "100", "TERM": "dumb", "NO_COLOR": "1"})
+
+    def __call__(self, *args: str | os.PathLike, input: str | None = None):
+        return self.runner.invoke(app, [str(a) for a in args], input=input)
+
+    def json(self, *args):
+        result = self(*args, "--format", "json")
+        return result, json.loads(result.stdout)
+
+
+@pytest.fixture
+def cli() -> Cli:
+    return Cli()
+
+
+@pytest.fixture
+def filing_pdf(tmp_path) -> Path:
+    return make_pdf(tmp_path / "ACME_2024_10K.pdf", PAGES, LABELS)
+
+
+@pytest.fixture
+def filing_db(tmp_path, filing_pdf) -> Path:
+    from evfind.ingest import ingest
+
+    return ingest(filing_pdf).db_path
+
+
+def write_jsonl(path: Path, pages: list[str]) -> Path:
+    path.write_text(
+        "".join(json.dumps({"page_number": n, "text": t}) + "\n" for n, t in enumerate(pages, 1)),
+        encoding="utf-8",
+    )
+    return path
+
+
+def snapshot(path: Path) -> dict[str, bytes]:
+    """Every file in a directory with its bytes: to prove a command changed nothing."""
+    return {p.name: p.read_bytes() for p in sorted(path.iterdir()) if p.is_file()}

@@ -1,0 +1,342 @@
+"""The CLI end to end, on a PDF made in the test (tests/filing.py), asserting exact pages."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from evfind import store
+
+from .conftest import snapshot, write_jsonl
+from .filing import BLANK_PAGE, LABELS, PAGES
+from .pdfgen import make_pdf
+
+CAPEX = "What were capital expenditures in 2024? Use the cash flow statement."
+
+
+def top_pages(cli, db, question, *extra):
+    result, data = cli.json("query", db, question, *extra)
+    assert result.exit_code == 0, result.output
+    return [hit["page_number"] for hit in data["results"]]
+
+
+def test_ingest_pdf_reports_pages_blank_page_and_labels(cli, filing_pdf):
+    result = cli("ingest", filing_pdf)
+    assert result.exit_code == 0, result.output
+    db = filing_pdf.with_suffix(".db")
+    assert db.is_file()
+    assert result.stdout.startswith(f"{db}: created ACME_2024_10K sha256 ")
+    assert result.stdout.rstrip().endswith(
+        f"12 pages, blank pages: {BLANK_PAGE}, printed page labels stored"
+    )
+    assert result.stderr == ""
+
+
+@pytest.mark.parametrize(
+    "question, page",
+    [
+        (CAPEX, 10),
+        ("Where is the effective tax rate reconciliation?", 11),
+        ("Is the company involved in any patent lawsuit or legal proceedings?", 5),
+        ("How concentrated are our customers? Which customer is the largest share of net sales?", 4),
+        ("Using the balance sheet, what were total current assets at the end of 2024?", 9),
+        ("What was cost of goods sold in 2023 according to the income statement?", 8),
+        ("Where is net sales by geography?", 12),
+    ],
+)
+def test_query_puts_the_evidence_page_first(cli, filing_db, question, page):
+    assert top_pages(cli, filing_db, question)[0] == page
+
+
+def test_json_schema(cli, filing_db):
+    result, data = cli.json("query", filing_db, CAPEX, "--top", "3")
+    assert result.exit_code == 0
+    assert set(data) == {"question", "document", "results", "message"}
+    assert data["question"] == CAPEX
+    assert data["message"] is None
+    document = data["document"]
+    assert set(document) == {"document_id", "document_sha256", "page_count"}
+    assert document["document_id"] == "ACME_2024_10K"
+    assert len(document["document_sha256"]) == 64
+    assert document["page_count"] == 12
+    assert [hit["rank"] for hit in data["results"]] == [1, 2, 3]
+    first = data["results"][0]
+    assert set(first) >= {"rank", "page_number", "document_id", "document_sha256", "score",
+                          "heading", "matched_terms", "note"}
+    assert first["page_number"] == 10
+    assert first["page_label"] == "8"  # the printed folio, beside the physical page
+    assert first["document_sha256"] == document["document_sha256"]
+    assert first["statement"] == "cash_flow_statement"
+    assert first["heading"] == "Consolidated Statements of Cash Flows"
+    assert "purchases of property, plant and equipment" in first["matched_terms"]
+    assert first["note"].startswith("Consolidated Statements of Cash Flows; matched: ")
+    assert isinstance(first["score"], float)
+    pages = [hit["page_number"] for hit in data["results"]]
+    assert len(pages) == len(set(pages))
+
+
+def test_notes_only_say_what_is_on_the_page(cli, filing_db):
+    result, data = cli.json("query", filing_db, CAPEX, "--top", "10")
+    for hit in data["results"]:
+        shown = cli("show", filing_db, hit["page_number"]).stdout.lower()
+        for term in hit["matched_terms"]:
+            assert " ".join(term.split()) in " ".join(shown.split()), (hit["page_number"], term)
+
+
+def test_table_and_markdown(cli, filing_db):
+    table = cli("query", filing_db, CAPEX, "--top", "2")
+    assert table.exit_code == 0
+    lines = table.stdout.splitlines()
+    assert lines[0] == f"Question: {CAPEX}"
+    assert lines[1].startswith("Document: ACME_2024_10K  sha256 ")
+    assert lines[3].split() == ["Rank", "Page", "Document", "SHA-256", "What", "matched"]
+    assert lines[4].split()[:4] == ["1", "10", "(printed", "8)"]
+    markdown = cli("query", filing_db, CAPEX, "--top", "2", "--format", "markdown")
+    md_lines = markdown.stdout.splitlines()
+    assert md_lines[0] == "| Rank | Physical page | Document | What matched |"
+    assert md_lines[2].startswith("| 1 | 10 (printed 8) | ACME_2024_10K (sha256 ")
+
+
+def test_show_prints_the_stored_page(cli, filing_db):
+    result = cli("show", filing_db, 10)
+    assert result.exit_code == 0
+    head, _, body = result.stdout.partition("\n\n")
+    assert head.startswith("Page 10 (printed 8) of 12 · ACME_2024_10K · sha256 ")
+    assert "Purchases of property, plant and equipment (52.8)" in body
+    blank = cli("show", filing_db, BLANK_PAGE)
+    assert blank.exit_code == 0
+    assert blank.stdout.partition("\n\n")[2].strip() == ""
+    _, page = cli.json("show", filing_db, 10)
+    assert "\r\n" in page["raw_text"]  # pdfium's line breaks, kept as extracted
+    assert "\r" not in page["text"]  # what is indexed is normalised
+
+
+def test_show_a_page_that_does_not_exist(cli, filing_db):
+    result = cli("show", filing_db, 13)
+    assert result.exit_code == 2
+    assert result.stderr == "Error: page 13 does not exist: ACME_2024_10K has pages 1 to 12\n"
+
+
+def test_info_lists_revisions_blank_pages_and_structure(cli, filing_db):
+    result = cli("info", filing_db)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "ACME_2024_10K  revision 1  [newest]" in out
+    assert f"blank pages {BLANK_PAGE}\n" in out
+    assert "page labels yes" in out
+    assert "income_statement         p. 8 " in out
+    assert "balance_sheet            p. 9 " in out
+    assert "cash_flow_statement      p. 10 " in out
+    assert "legal_proceedings        p. 5 " in out
+    _, data = cli.json("info", filing_db)
+    sections = {s["label"]: s["pages"] for s in data["revisions"][0]["sections"]}
+    assert sections["risk_factors"] == [4]
+    assert sections["income_taxes"] == [11, 12]  # the note runs onto page 12
+    assert sections["segment_information"] == [12]  # a heading, not a passing mention (p. 3)
+
+
+def test_same_bytes_again_is_a_no_op(cli, filing_pdf, tmp_path):
+    assert cli("ingest", filing_pdf).exit_code == 0
+    before = snapshot(tmp_path)
+    again = cli("ingest", filing_pdf)
+    assert again.exit_code == 0
+    assert "is already ingested (12 pages); nothing to do" in again.stdout
+    assert snapshot(tmp_path) == before
+
+
+def test_new_revision_keeps_the_old_one_queryable(cli, filing_pdf, filing_db, tmp_path):
+    old_sha = store.select_revision(store.connect_read(filing_db)).sha256
+    revised = list(PAGES)
+    revised[9] = revised[9].replace("(52.8) (47.3) (44.1)\nNet cash used", "(61.9) (47.3) (44.1)\nNet cash used")
+    make_pdf(filing_pdf, revised, LABELS)  # same name, new bytes
+    result = cli("ingest", filing_pdf)
+    assert result.exit_code == 0, result.output
+    assert "added revision to ACME_2024_10K" in result.stdout
+    _, new = cli.json("query", filing_db, CAPEX)
+    _, old = cli.json("query", filing_db, CAPEX, "--sha", old_sha[:10])
+    assert new["document"]["document_sha256"] != old_sha
+    assert old["document"]["document_sha256"] == old_sha
+    assert new["results"][0]["page_number"] == old["results"][0]["page_number"] == 10
+    assert "(61.9)" in cli("show", filing_db, 10).stdout
+    assert "(52.8)" in cli("show", filing_db, 10, "--sha", old_sha[:8]).stdout
+    info = cli("info", filing_db).stdout
+    assert "revision 1\n" in info and "revision 2  [newest]" in info
+    unknown = cli("query", filing_db, CAPEX, "--sha", "0000000")
+    assert unknown.exit_code == 2 and unknown.stderr.startswith("Error: no revision whose SHA-256")
+
+
+def test_jsonl_and_form_feed_text(cli, tmp_path):
+    jsonl = write_jsonl(tmp_path / "acme.jsonl", PAGES)
+    result = cli("ingest", jsonl, "--document-id", "ACME")
+    assert result.exit_code == 0, result.output
+    assert top_pages(cli, tmp_path / "acme.db", CAPEX)[0] == 10
+    text = tmp_path / "acme.txt"
+    text.write_text("\f".join(PAGES) + "\f", encoding="utf-8")  # pdftotext ends with \f
+    result = cli("ingest", text, "--db", tmp_path / "text.db")
+    assert result.exit_code == 0, result.output
+    assert "12 pages, blank pages: 7" in result.stdout
+    assert top_pages(cli, tmp_path / "text.db", "Where is the effective tax rate reconciliation?")[0] == 11
+
+
+@pytest.mark.parametrize(
+    "numbers, message",
+    [
+        ([1, 2, 4], "page numbers must run 1..N without gaps (missing 3)"),
+        ([1, 2, 2], "page 2 appears twice"),
+        ([0, 1, 2], "page numbers must run 1..N without gaps (numbers outside 1..3)"),
+    ],
+)
+def test_jsonl_page_numbers_are_never_renumbered(cli, tmp_path, numbers, message):
+    source = tmp_path / "bad.jsonl"
+    source.write_text("".join(f'{{"page_number": {n}, "text": "page {n}"}}\n' for n in numbers))
+    result = cli("ingest", source)
+    assert result.exit_code == 3
+    assert message in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    assert not (tmp_path / "bad.db").exists()
+
+
+def test_failed_ingest_leaves_the_database_as_it_was(cli, filing_db, tmp_path):
+    before = snapshot(tmp_path)
+    fake = tmp_path / "fake.pdf"
+    fake.write_text("this is not a pdf")
+    result = cli("ingest", fake, "--db", filing_db, "--document-id", "ACME_2024_10K")
+    assert result.exit_code == 3
+    assert result.stderr == f"Error: {fake}: not a PDF file (it does not start with %PDF-)\n"
+    truncated = tmp_path / "truncated.pdf"
+    truncated.write_bytes(make_pdf(tmp_path / "whole.pdf", PAGES).read_bytes()[:700])
+    before = snapshot(tmp_path)
+    result = cli("ingest", truncated, "--db", filing_db)
+    assert result.exit_code == 3
+    assert result.stderr.startswith(f"Error: {truncated}: cannot read the PDF")
+    assert snapshot(tmp_path) == before
+
+
+def test_missing_database_is_reported_and_never_created(cli, tmp_path):
+    missing = tmp_path / "missing.db"
+    result = cli("query", missing, CAPEX)
+    assert result.exit_code == 3
+    assert result.stdout == ""
+    assert result.stderr == f"Error: {missing}: no such database (run `evfind ingest REPORT.pdf --db {missing}`)\n"
+    assert not missing.exists()
+
+
+def test_files_that_are_not_evfind_databases(cli, tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("just some text, not a database\n" * 50)
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)")
+    for path, expected in [
+        (tmp_path, "is a directory, not a database file"),
+        (text, "not an evfind database (the file is not SQLite or is damaged)"),
+        (other, "an SQLite database of another application, not an evfind database"),
+    ]:
+        before = snapshot(tmp_path)
+        result = cli("query", path, CAPEX)
+        assert result.exit_code == 3, (path, result.output)
+        assert result.stderr == f"Error: {path}: {expected}\n"
+        assert snapshot(tmp_path) == before
+
+
+def test_database_from_a_newer_evfind_is_refused(cli, filing_db):
+    with sqlite3.connect(filing_db) as conn:
+        conn.execute(f"PRAGMA user_version = {store.SCHEMA_VERSION + 1}")
+    result = cli("query", filing_db, CAPEX)
+    assert result.exit_code == 4
+    assert "written by a newer evfind" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_older_database_is_refused_then_upgraded(cli, filing_db):
+    with sqlite3.connect(filing_db) as conn:
+        conn.execute(f"PRAGMA user_version = {store.SCHEMA_VERSION - 1}")
+    refused = cli("query", filing_db, CAPEX)
+    assert refused.exit_code == 4
+    assert f"re-index it with `evfind upgrade {filing_db}`" in refused.stderr
+    upgraded = cli("upgrade", filing_db)
+    assert upgraded.exit_code == 0, upgraded.output
+    assert top_pages(cli, filing_db, CAPEX)[0] == 10
+    assert cli.json("show", filing_db, 10)[1]["raw_text"].count("\r\n") > 3
+
+
+@pytest.mark.parametrize("top", ["0", "21", "-1", "many"])
+def test_top_out_of_range_is_a_usage_error(cli, filing_db, top):
+    result = cli("query", filing_db, CAPEX, "--top", top)
+    assert result.exit_code == 2
+    assert "--top" in result.stderr
+
+
+@pytest.mark.parametrize("question", ["", "   ", "what is the", "Where is it? Which page?"])
+def test_question_without_content_words(cli, filing_db, question):
+    result = cli("query", filing_db, question)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("Error: the question has no searchable content words")
+
+
+def test_nothing_matches(cli, filing_db):
+    result = cli("query", filing_db, "zebra giraffe hippopotamus")
+    assert result.exit_code == 1
+    assert "No relevant page found in this document" in result.stdout
+    assert "try other words" in result.stdout
+    result, data = cli.json("query", filing_db, "zebra giraffe hippopotamus")
+    assert result.exit_code == 1
+    assert data["results"] == []
+    assert data["message"].startswith("No relevant page found in this document")
+
+
+def test_weak_match_lists_candidates_for_checking(cli, filing_db):
+    result, data = cli.json("query", filing_db, "zebra giraffe hippopotamus widgets")
+    assert result.exit_code == 0
+    assert len(data["results"]) > 1
+    assert data["message"].startswith("No page holds all of the question's words")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ['"capital expenditures', "cash-flow: NEAR(investing", "AND OR NOT", "capex*", "text:cash ^flows",
+     "(purchases) {of} [property]", "cash' flows'"],
+)
+def test_fts_syntax_in_questions_is_plain_text(cli, filing_db, question):
+    result = cli("query", filing_db, question)
+    if question == "AND OR NOT":  # operators are words here, and these are stopwords
+        assert result.exit_code == 2
+        assert result.stderr.startswith("Error: the question has no searchable content words")
+    else:
+        assert result.exit_code in (0, 1), result.output
+        assert result.stderr == ""
+
+
+def test_empty_store_says_how_to_ingest(cli, tmp_path):
+    db = tmp_path / "empty.db"
+    store.create_empty(db)
+    result = cli("query", db, CAPEX)
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: no pages are loaded in {db}; run `evfind ingest REPORT.pdf --db {db}`\n"
+
+
+def test_sqlite_utils_and_datasette_detect_the_index(filing_db):
+    sqlite_utils = pytest.importorskip("sqlite_utils")
+    db = sqlite_utils.Database(filing_db)
+    assert db["pages"].detect_fts() == "pages_fts"
+    found = [row["page_number"] for row in db["pages"].search("purchases")]
+    assert found == [10]
+
+
+def test_python_dash_m_help():
+    result = subprocess.run([sys.executable, "-m", "evfind", "--help"], capture_output=True, text=True)
+    assert result.returncode == 0
+    for command in ("ingest", "query", "show", "info", "eval"):
+        assert command in result.stdout
+
+
+def test_version(cli):
+    from evfind import __version__
+
+    result = cli("--version")
+    assert result.exit_code == 0
+    assert result.stdout == f"evfind {__version__}\n"
