@@ -176,13 +176,64 @@ def note_heading(line: str, next_line: str = "", numbered: bool = False) -> tupl
     return None
 
 
+_QUALIFIERS = re.compile(
+    r"\((?:continued|unaudited|audited|in [^)]*|dollars[^)]*|amounts[^)]*)\)"
+    r"|\b(?:as of|as at|at|for the|years? ended|fiscal years? ended|quarters? ended|months ended)\b.*$"
+    r"|[\s\d,.\-]+$",
+    re.I,
+)
+
+
 def _statement_title(line: str) -> str | None:
+    """The primary statement a title line names: "Consolidated Balance Sheets", "NIKE, Inc.
+    Consolidated Statements of Income", "Balance Shee t"; the title must end the line (after
+    dates and qualifiers are dropped), so "Off-balance sheet arrangements" is none."""
     if not _short(line, 16):
         return None
     lowered = line.lower()
     if "notes to" in lowered or "see accompanying" in lowered or "integral part" in lowered:
         return None
-    return statement_of(line)
+    if "consolidating" in lowered or "guarantor" in lowered or "parent company" in lowered:
+        return None  # supplementary schedules, not the primary statements
+    core = _QUALIFIERS.sub(" ", line).strip()
+    for candidate in (core, *_without_company(core)):
+        key = squash(candidate)
+        for label, pattern in vocabulary()["statement"]:
+            match = pattern.search(key) if key else None
+            if match and len(key) - match.end() <= 1 and match.start() <= 40:
+                return label
+    return None
+
+
+_COMPANY_END = re.compile(
+    r"(?:inc|incorporated|corp|corporation|company|companies|subsidiaries|ltd|limited|plc|llc|"
+    r"group|holdings|co|n\.?v|s\.?a|ag|se)\.?$",
+    re.I,
+)
+
+
+def _without_company(line: str) -> list[str]:
+    """The line cut before a trailing company name ("Consolidated Statements of Income Corning
+    Incorporated and Subsidiary Companies"), at each word where such a name could start."""
+    if not _COMPANY_END.search(line):
+        return []
+    words = line.split()
+    return [" ".join(words[:i]) for i in range(len(words) - 1, 1, -1) if words[i][:1].isupper()]
+
+
+def _title_candidates(lines: list[str], top: int) -> list[tuple[int, str]]:
+    """Lines at the top of a page, and runs of very short lines joined ("CONSOLIDATED" /
+    "BALANCE" / "SHEETS" as some PDFs extract a title)."""
+    found = [(i, lines[i]) for i in range(min(top, len(lines)))]
+    for i in range(min(top, len(lines))):
+        run = []
+        for j in range(i, min(i + 4, len(lines))):
+            if len(lines[j].split()) > 3:
+                break
+            run.append(lines[j])
+            if len(run) > 1:
+                found.append((i, " ".join(run)))
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -296,15 +347,19 @@ def find_headings(lines: list[str], in_notes: bool) -> list[Heading]:
             found.append(Heading("note", hit[0], hit[1], index))
             skip = index + (1 if hit[1] != line else 0)
             continue
-        if index < top:
-            kind = _statement_title(line)
-            if kind:
-                found.append(Heading("statement", kind, line, index))
-                continue
+        if index < top and _statement_title(line):
+            continue  # a statement's title: found below
         if _title_like(line) and (" " in line or _prose(following)):
             label = topic_of(line)
             if label:
                 found.append(Heading("topic", label, line, index))
+    seen = set()
+    for index, candidate in _title_candidates(lines, top):
+        kind = _statement_title(candidate)
+        if kind and kind not in seen:
+            seen.add(kind)
+            found.append(Heading("statement", kind, candidate, index))
+    found.sort(key=lambda h: h.line)
     return found
 
 
@@ -429,7 +484,7 @@ def analyse(texts: list[str]) -> list[PageStructure]:
 
 def _mark_primary_block(pages: list[PageStructure]) -> None:
     """Where a filing has several copies of the statements, the main consecutive block (the one
-    with the most kinds of primary statement, then the longest) is labelled primary_statements."""
+    with the most kinds of primary statement, then the first) is labelled primary_statements."""
     runs: list[list[int]] = []
     for index, page in enumerate(pages):
         if page.statement is None:
@@ -443,8 +498,8 @@ def _mark_primary_block(pages: list[PageStructure]) -> None:
 
     def weight(run: list[int]) -> tuple[int, int]:
         kinds = {pages[i].statement for i in run if pages[i].statement in PRIMARY}
-        return len(kinds), len(run)
+        return len(kinds), -run[0]
 
-    best = max(runs, key=weight)
+    best = max(runs, key=weight)  # most kinds of primary statement; then the first such block
     for index in best:
         pages[index].add("primary_statements", pages[index].section_heading or "", "statement")
