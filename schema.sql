@@ -21,7 +21,9 @@ CREATE TABLE IF NOT EXISTS documents (
 --   text           the page text, normalised: what is indexed, snippeted and browsed
 --   raw_text       the text exactly as extracted, zlib-compressed; NULL when it equals text
 --   page_label     the printed folio from the PDF's page labels, when it has them
---   heading        the heading lines seen at the top of the page (indexed, weighted)
+--   heading        the headings seen on the page, " | "-joined (indexed, weighted above text)
+--   context        the headings of the sections the page continues: the Item, note or
+--                  subsection carried forward from earlier pages (indexed, weighted)
 --   section        section label carried forward: the last heading seen at or before the
 --                  top of this page (e.g. risk_factors, legal_proceedings, note:income_taxes)
 --   statement      primary statement recognised on the page (income_statement,
@@ -34,6 +36,7 @@ CREATE TABLE IF NOT EXISTS pages (
     text          TEXT NOT NULL,
     raw_text      BLOB,
     heading       TEXT NOT NULL DEFAULT '',
+    context       TEXT NOT NULL DEFAULT '',
     section       TEXT,
     section_heading TEXT,
     statement     TEXT,
@@ -51,10 +54,10 @@ CREATE TABLE IF NOT EXISTS page_sections (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS page_sections_label ON page_sections (label, page_id);
 
--- Full-text index over the normalised text and the heading, declared the way sqlite-utils'
--- enable_fts() writes it, so `sqlite-utils search` and Datasette detect it.
+-- Full-text index over the normalised text, the headings and the context, declared the way
+-- sqlite-utils' enable_fts() writes it, so `sqlite-utils search` and Datasette detect it.
 CREATE VIRTUAL TABLE IF NOT EXISTS pages_fts USING FTS5 (
-    "text", "heading",
+    "text", "heading", "context",
     tokenize='porter unicode61 remove_diacritics 2',
     content="pages"
 );

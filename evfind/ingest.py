@@ -69,6 +69,7 @@ def prepare_pages(extraction: Extraction) -> list[dict]:
                 "text": text,
                 "raw_text": store.pack_text(raw, text),
                 "heading": info.heading,
+                "context": info.context,
                 "section": info.section,
                 "section_heading": info.section_heading,
                 "statement": info.statement,

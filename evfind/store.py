@@ -22,7 +22,7 @@ from .errors import (
 
 # PRAGMA user_version: bump when the tables change or when what ingest computes per page (the
 # structure) changes meaning. Older files are re-indexed by `evfind upgrade`; newer are refused.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 # PRAGMA application_id: marks the file as evfind's ("evfd").
 APPLICATION_ID = 0x65766664
 BUSY_TIMEOUT_MS = 10_000
@@ -301,42 +301,60 @@ def count_pages(conn: sqlite3.Connection, revision_id: int | None = None) -> int
     ).fetchone()[0]
 
 
-# Column weights for bm25(): the heading column counts more than body text.
-BM25_WEIGHTS = (1.0, 3.0)
+def bm25(weights: tuple[float, ...]) -> str:
+    """bm25() with column weights for (text, heading, context); numbers of evfind's own."""
+    return "bm25(pages_fts, " + ", ".join(str(float(w)) for w in weights) + ")"
 
 
-def lexical_sql(limit: int) -> str:
+def lexical_sql(limit: int, weights: tuple[float, ...]) -> str:
     """Pages of one revision matching an FTS5 expression, best bm25 first (bm25 is negative)."""
     return (
-        f"SELECT pages_fts.rowid, bm25(pages_fts, {BM25_WEIGHTS[0]}, {BM25_WEIGHTS[1]}) AS score "
+        f"SELECT pages_fts.rowid, {bm25(weights)} AS score "
         "FROM pages_fts JOIN pages ON pages.id = pages_fts.rowid "
         "WHERE pages_fts MATCH :match AND pages.revision_id = :revision "
         f"ORDER BY score LIMIT {int(limit)}"
     )
 
 
-def route_sql(labels: list[str], limit: int) -> str:
-    """Pages of one revision in one of the target sections, ordered by their lexical score;
-    pages of the section that do not match the words at all come last, in page order."""
-    marks = ",".join(f":label{i}" for i in range(len(labels)))
+def label_params(labels: list[str]) -> dict[str, str]:
+    return {f"label{i}": label for i, label in enumerate(labels)}
+
+
+def _label_marks(labels: list[str]) -> str:
+    return ",".join(f":label{i}" for i in range(len(labels)))
+
+
+def statement_sql(labels: list[str], weights: tuple[float, ...]) -> str:
+    """The primary statement pages of the main block of these kinds, in the order the kinds
+    are given, each kind's pages best lexical score first (pages that match no word last)."""
+    order = " ".join(f"WHEN :label{i} THEN {i}" for i in range(len(labels)))
     return (
-        "WITH routed AS ("
-        "  SELECT DISTINCT pages.id AS id, pages.page_number AS page_number FROM pages "
-        "  JOIN page_sections ON page_sections.page_id = pages.id "
-        f"  WHERE pages.revision_id = :revision AND page_sections.label IN ({marks})"
+        "WITH main AS ("
+        "  SELECT pages.id AS id, pages.page_number AS page_number, pages.statement AS kind FROM pages"
+        "  JOIN page_sections ON page_sections.page_id = pages.id"
+        "  WHERE pages.revision_id = :revision AND page_sections.label = 'primary_statements'"
+        f"  AND pages.statement IN ({_label_marks(labels)})"
         "), scored AS ("
-        f"  SELECT pages_fts.rowid AS id, bm25(pages_fts, {BM25_WEIGHTS[0]}, {BM25_WEIGHTS[1]}) AS score "
-        "  FROM pages_fts WHERE pages_fts MATCH :match "
-        "  AND pages_fts.rowid IN (SELECT id FROM routed)"
+        f"  SELECT pages_fts.rowid AS id, {bm25(weights)} AS score"
+        "  FROM pages_fts WHERE pages_fts MATCH :match AND pages_fts.rowid IN (SELECT id FROM main)"
         ") "
-        "SELECT routed.id, scored.score FROM routed LEFT JOIN scored ON scored.id = routed.id "
-        "ORDER BY scored.score IS NULL, scored.score, routed.page_number "
-        f"LIMIT {int(limit)}"
+        "SELECT main.id, scored.score FROM main LEFT JOIN scored ON scored.id = main.id "
+        f"ORDER BY CASE main.kind {order} END, scored.score IS NULL, scored.score, main.page_number"
     )
 
 
-def route_params(labels: list[str]) -> dict[str, str]:
-    return {f"label{i}": label for i, label in enumerate(labels)}
+def section_sql(labels: list[str], origins: tuple[str, ...], limit: int, weights: tuple[float, ...]) -> str:
+    """Pages of one revision in one of the target sections (by the given origins: a heading on
+    the page, or the section carried onto it), that match the words, best bm25 first."""
+    origin_list = ",".join(f"'{o}'" for o in origins)  # evfind's own constants, never user text
+    return (
+        f"SELECT pages_fts.rowid, {bm25(weights)} AS score "
+        "FROM pages_fts WHERE pages_fts MATCH :match AND pages_fts.rowid IN ("
+        "  SELECT page_sections.page_id FROM page_sections JOIN pages ON pages.id = page_sections.page_id"
+        f"  WHERE pages.revision_id = :revision AND page_sections.label IN ({_label_marks(labels)})"
+        f"  AND page_sections.origin IN ({origin_list})"
+        f") ORDER BY score LIMIT {int(limit)}"
+    )
 
 
 def matched_spans(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> dict[int, str]:
@@ -393,7 +411,7 @@ def insert_pages(conn: sqlite3.Connection, revision_id: int, pages: list[dict]) 
     for page in pages:
         cursor = conn.execute(
             "INSERT INTO pages (revision_id, page_number, page_label, text, raw_text, heading, "
-            "section, section_heading, statement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "context, section, section_heading, statement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 revision_id,
                 page["page_number"],
@@ -401,6 +419,7 @@ def insert_pages(conn: sqlite3.Connection, revision_id: int, pages: list[dict]) 
                 page["text"],
                 page["raw_text"],
                 page["heading"],
+                page["context"],
                 page["section"],
                 page["section_heading"],
                 page["statement"],
@@ -408,8 +427,8 @@ def insert_pages(conn: sqlite3.Connection, revision_id: int, pages: list[dict]) 
         )
         page_id = cursor.lastrowid
         conn.execute(
-            "INSERT INTO pages_fts (rowid, text, heading) VALUES (?, ?, ?)",
-            (page_id, page["text"], page["heading"]),
+            "INSERT INTO pages_fts (rowid, text, heading, context) VALUES (?, ?, ?, ?)",
+            (page_id, page["text"], page["heading"], page["context"]),
         )
         conn.executemany(
             "INSERT OR IGNORE INTO page_sections (page_id, label, heading, origin) "

@@ -22,6 +22,9 @@ from functools import lru_cache
 from ._data import rows
 
 TOP_LINES = 8  # the lines of a page that count as its top
+# Carried sections whose heading says nothing about a page's topic ("Financial Statements and
+# Supplementary Data" runs over every note): not indexed as the page's context.
+_NO_CONTEXT = {"financial_statements", "table_of_contents"}
 TITLE_CARRY = 2  # pages a subsection found only by its title line is carried forward
 STATEMENTS = (
     "income_statement",
@@ -48,6 +51,7 @@ class PageStructure:
     """What ingest stores about one page's place in the document."""
 
     heading: str = ""  # headings seen on the page, " | "-joined (indexed, weighted above text)
+    context: str = ""  # headings of the sections the page continues (indexed, weighted)
     section: str | None = None  # innermost section at the top of the page
     section_heading: str | None = None
     statement: str | None = None
@@ -427,7 +431,7 @@ def analyse(texts: list[str]) -> list[PageStructure]:
             page.add("table_of_contents", "Table of contents", "title")
         headings = [] if page.toc else find_headings(lines, position.in_notes)
         if index_page:
-            headings = [h for h in headings if h.level == "item"]
+            headings = [h for h in headings if h.level in ("item", "statement")]
         if position.topic is not None and page_index - position.topic[2] > TITLE_CARRY:
             position.topic = None
         statement = _statement_on(text, key, lines, headings, previous_statement, index_page)
@@ -463,7 +467,12 @@ def analyse(texts: list[str]) -> list[PageStructure]:
         seen: list[str] = []
         for heading in headings:
             if heading.level == "statement":
-                continue  # recorded above, when the page is that statement
+                if heading.label != statement:
+                    # A statement's title at the top of a page that is not that statement (a
+                    # table of contents, the audit opinion): kept as a title heading only, for
+                    # the plain method's first-lines routing; never a statement.
+                    page.add(heading.label, heading.text, "title")
+                continue
             if statement and heading.level == "topic":
                 continue  # a statement's captions ("Cash flows from investing activities")
             origin = "title" if heading.line < top else "started"
@@ -477,6 +486,9 @@ def analyse(texts: list[str]) -> list[PageStructure]:
         if "notes to" in key and "financial statements" in key:
             position.in_notes = True
         page.heading = " | ".join(dict.fromkeys(seen))
+        page.context = " | ".join(
+            dict.fromkeys(h for label, h, origin in page.sections if origin == "carried" and label not in _NO_CONTEXT)
+        )
         result.append(page)
     _mark_primary_block(result)
     return result
