@@ -161,7 +161,8 @@ def _explain(plan) -> str:
     lines = [
         f"content words: {' '.join(parsed.words) or '-'}",
         f"cues: {', '.join(parsed.cues) or '-'}",
-        f"routes: {' '.join(parsed.routes) or '-'}",
+        f"statements: {' '.join(parsed.statements) or '-'} (named: {' '.join(parsed.named) or '-'})",
+        f"sections: {' '.join(parsed.sections) or '-'}",
         f"match: {plan.match}",
         "",
         "lexical SQL:",
@@ -169,8 +170,10 @@ def _explain(plan) -> str:
         "",
         "lexical: " + " ".join(f"{n}({s:.2f})" for n, s in plan.lexical[:20]),
     ]
-    if plan.route_sql:
-        lines += ["", "route SQL:", plan.route_sql, "", "routed: " + " ".join(f"{n}" for n, _ in plan.routed[:20])]
+    if plan.statement_sql:
+        lines += ["", "statement SQL:", plan.statement_sql, "", "statements: " + " ".join(str(n) for n, _ in plan.statements)]
+    if plan.section_sql:
+        lines += ["", "section SQL:", plan.section_sql, "", "sections: " + " ".join(str(n) for n, _ in plan.sections[:20])]
     lines += ["", "fused: " + " ".join(f"{n}({s:.4f})" for n, s in plan.fused)]
     return "\n".join(lines)
 
@@ -253,10 +256,20 @@ def eval_(
     group_by: Annotated[Optional[str], typer.Option("--group-by", help="Field to break the metrics down by (default question_type).")] = None,
     fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
     misses: Annotated[bool, typer.Option("--misses/--no-misses", help="List the questions with no gold page in the top 5.")] = True,
+    plain: Annotated[bool, typer.Option("--plain", help="Rank with the design's plain method (for comparison).")] = False,
+    ablate: Annotated[Optional[list[str]], typer.Option("--ablate", help="Switch a lever off: statements, carried, metrics, meta, dominance (repeatable).")] = None,
 ) -> None:
     """Measure retrieval on labelled questions: hit@k, recall@5 and MRR, with the misses."""
     from .errors import UsageError
     from .evaluate import evaluate, format_report, load_labels
+    from .rank import DEFAULT, PLAIN
+
+    method = PLAIN if plain else DEFAULT
+    for lever in ablate or []:
+        try:
+            method = method.without(lever)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
 
     if (pdfs is None) == (dbs is None):
         raise UsageError("give exactly one of --pdfs DIR or --dbs DIR")
@@ -264,7 +277,10 @@ def eval_(
         if folder is not None and not folder.is_dir():
             raise UsageError(f"{folder}: not a directory")
     records = load_labels(labels, question_field)
-    report = evaluate(records, pdfs=pdfs, dbs=dbs, cache=cache, question_field=question_field, group_field=group_by)
+    report = evaluate(
+        records, pdfs=pdfs, dbs=dbs, cache=cache, question_field=question_field, group_field=group_by,
+        finder_options={"method": method},
+    )
     if fmt is TextFormat.json:
         typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:

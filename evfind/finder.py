@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from . import store
 from .errors import NoContentWordsError, NoPagesError, UsageError
 from .question import ParsedQuestion, parse
-from .rank import LEXICAL_WEIGHT, ROUTE_WEIGHT, rrf
+from .rank import DEFAULT, Method, rrf
 
 TOP_DEFAULT = 5
 TOP_MAX = 20
@@ -127,10 +127,26 @@ class Plan:
     parsed: ParsedQuestion
     match: str
     lexical_sql: str
-    route_sql: str | None
+    statement_sql: str | None
+    section_sql: str | None
     lexical: tuple[tuple[int, float], ...]  # (page_number, bm25) best first
-    routed: tuple[tuple[int, float], ...]
+    statements: tuple[tuple[int, float], ...]  # primary statement pages the question targets
+    sections: tuple[tuple[int, float], ...]  # pages of the sections it targets
     fused: tuple[tuple[int, float], ...]
+
+
+@dataclass
+class _Ranking:
+    """The SQL run for one question, each ranked list as (page id, bm25) and the fusion."""
+
+    match: str
+    lexical_sql: str
+    statement_sql: str | None = None
+    section_sql: str | None = None
+    lexical: list = field(default_factory=list)
+    statements: list = field(default_factory=list)
+    sections: list = field(default_factory=list)
+    fused: list = field(default_factory=list)
 
 
 class Finder:
@@ -140,8 +156,16 @@ class Finder:
     by a prefix of its SHA-256 (the newest revision is the default).
     """
 
-    def __init__(self, path: str | os.PathLike, *, document: str | None = None, sha: str | None = None):
+    def __init__(
+        self,
+        path: str | os.PathLike,
+        *,
+        document: str | None = None,
+        sha: str | None = None,
+        method: Method = DEFAULT,
+    ):
         self.path = path
+        self.method = method
         self.conn = store.connect_read(path)
         try:
             self.revision = store.select_revision(self.conn, document, sha)
@@ -173,32 +197,64 @@ class Finder:
 
     # -- ranking ---------------------------------------------------------------------------
 
-    def _ranked(self, parsed: ParsedQuestion) -> tuple[str, list, list, list]:
-        revision = self.revision.revision_id
-        match = parsed.match_expression()
-        lexical = self.conn.execute(
-            store.lexical_sql(CANDIDATES), {"match": match, "revision": revision}
-        ).fetchall()
-        routed: list = []
-        if parsed.routes:
-            params = {"match": match, "revision": revision, **store.route_params(list(parsed.routes))}
-            routed = self.conn.execute(store.route_sql(list(parsed.routes), CANDIDATES), params).fetchall()
-        fused = rrf(
-            [[row[0] for row in lexical], [row[0] for row in routed]],
-            [LEXICAL_WEIGHT, ROUTE_WEIGHT],
+    def _ranked(self, parsed: ParsedQuestion) -> _Ranking:
+        """Run the ranked lists' SQL and fuse them (lexical first, routing second)."""
+        method = self.method
+        weights = method.bm25_weights
+        params = {"match": parsed.match_expression(), "revision": self.revision.revision_id}
+        ranking = _Ranking(params["match"], store.lexical_sql(CANDIDATES, weights))
+        ranking.lexical = self.conn.execute(ranking.lexical_sql, params).fetchall()
+        if method.statements and parsed.statements:
+            ranking.statement_sql = store.statement_sql(list(parsed.statements), weights)
+            ranking.statements = self.conn.execute(
+                ranking.statement_sql, {**params, **store.label_params(list(parsed.statements))}
+            ).fetchall()
+        # Without statement recognition, statements are routed to by their titles, like any
+        # other heading; the plain method routes by the headings in a page's first lines only.
+        targets = list(parsed.sections if method.statements else parsed.routes)
+        if targets:
+            origins = ("title", "statement") + (() if method.first_lines_only else ("started",))
+            origins += ("carried",) if method.carried else ()
+            ranking.section_sql = store.section_sql(targets, origins, CANDIDATES, weights)
+            ranking.sections = self.conn.execute(
+                ranking.section_sql, {**params, **store.label_params(targets)}
+            ).fetchall()
+        # A metric word that implies a statement ("revenue") yields to a topic the question
+        # also names ("revenue by geography"): the evidence is then a note or a table.
+        statement_weight = method.statement_weight
+        if parsed.sections and not parsed.named:
+            statement_weight = method.topical_statement_weight
+        ranking.fused = rrf(
+            [[row[0] for row in rows] for rows in (ranking.lexical, ranking.statements, ranking.sections)],
+            [method.lexical_weight, statement_weight, method.section_weight],
+            k=method.k,
         )
-        return match, lexical, routed, fused
+        # A clear lexical winner (bm25 at least `dominance` times the next page's) stays first
+        # unless the question names a statement.
+        lexical = ranking.lexical
+        if (
+            method.dominance
+            and not parsed.named
+            and len(lexical) > 1
+            and lexical[0][1] <= method.dominance * lexical[1][1]  # bm25 is negative
+            and ranking.fused[0][0] != lexical[0][0]
+        ):
+            winner = next(pair for pair in ranking.fused if pair[0] == lexical[0][0])
+            ranking.fused.remove(winner)
+            ranking.fused.insert(0, winner)
+        return ranking
 
     def query(self, question: str, top: int = TOP_DEFAULT) -> Answer:
         """The pages most likely to hold the evidence, best first (at most ``top``)."""
         if not isinstance(top, int) or not 1 <= top <= TOP_MAX:
             raise UsageError(f"top must be between 1 and {TOP_MAX}")
         document = self._require_pages()
-        parsed = parse(question)
+        parsed = self.parse(question)
         if parsed.empty:
             raise NoContentWordsError("the question has no searchable content words; ask with the words of the filing (e.g. capital expenditures, legal proceedings)")
-        match, _, _, fused = self._ranked(parsed)
-        chosen = fused[:top]
+        ranking = self._ranked(parsed)
+        match = ranking.match
+        chosen = ranking.fused[:top]
         ids = [page_id for page_id, _ in chosen]
         rows = store.page_rows(self.conn, ids)
         marked = store.matched_spans(self.conn, match, ids)
@@ -228,6 +284,9 @@ class Finder:
             message = WEAK_MATCH
         return Answer(question, document, tuple(hits), message, parsed)
 
+    def parse(self, question: str) -> ParsedQuestion:
+        return parse(question, metrics=self.method.metrics, meta=self.method.meta)
+
     def _covers(self, parsed: ParsedQuestion, page_id: int) -> bool:
         """Does the page hold at least half of the question's own content words?"""
         words = [t for t in parsed.terms if t.source == "question"]
@@ -244,19 +303,22 @@ class Finder:
     def explain(self, question: str, top: int = TOP_DEFAULT) -> Plan:
         """The SQL and each ranked list before and after fusion, by page number."""
         self._require_pages()
-        parsed = parse(question)
+        parsed = self.parse(question)
         if parsed.empty:
             raise NoContentWordsError("the question has no searchable content words")
-        match, lexical, routed, fused = self._ranked(parsed)
-        numbers = self._numbers([r[0] for r in lexical] + [r[0] for r in routed])
+        ranking = self._ranked(parsed)
+        lists = (ranking.lexical, ranking.statements, ranking.sections)
+        numbers = self._numbers([row[0] for rows in lists for row in rows])
         return Plan(
             parsed=parsed,
-            match=match,
-            lexical_sql=store.lexical_sql(CANDIDATES),
-            route_sql=store.route_sql(list(parsed.routes), CANDIDATES) if parsed.routes else None,
-            lexical=tuple((numbers[i], s) for i, s in lexical),
-            routed=tuple((numbers[i], s) for i, s in routed),
-            fused=tuple((numbers[i], s) for i, s in fused[:top]),
+            match=ranking.match,
+            lexical_sql=ranking.lexical_sql,
+            statement_sql=ranking.statement_sql,
+            section_sql=ranking.section_sql,
+            lexical=tuple((numbers[i], s) for i, s in ranking.lexical),
+            statements=tuple((numbers[i], s) for i, s in ranking.statements),
+            sections=tuple((numbers[i], s) for i, s in ranking.sections),
+            fused=tuple((numbers[i], s) for i, s in ranking.fused[:top]),
         )
 
     def _numbers(self, page_ids: list[int]) -> dict[int, int]:
@@ -315,6 +377,8 @@ def describe(path: str | os.PathLike) -> dict:
         for r in all_revisions:
             by_label: dict[str, dict] = {}
             for page_number, label, heading, origin in store.page_sections(conn, r.revision_id):
+                if label in STATEMENTS and origin != "statement":
+                    continue  # a statement's title on a page that is not the statement
                 entry = by_label.setdefault(label, {"label": label, "heading": "", "pages": []})
                 entry["pages"].append(page_number)
                 if origin != "carried" and not entry["heading"]:
@@ -334,7 +398,7 @@ def describe(path: str | os.PathLike) -> dict:
                     "newest": newest[r.document_id] == r.revision_id,
                     "blank_pages": store.blank_pages(conn, r.revision_id),
                     "labelled_pages": store.labelled_pages(conn, r.revision_id),
-                    "statements": [e for e in ordered if e["label"] in STATEMENTS],
+                    "statements": [e for e in ordered if e["label"] in STATEMENTS and e["pages"]],
                     "sections": [e for e in ordered if e["label"] not in STATEMENTS],
                 }
             )

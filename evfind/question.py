@@ -22,7 +22,7 @@ class Term:
     """One phrase of the lexical query: question words, or an expansion of them."""
 
     phrase: str  # lower-case words separated by single spaces
-    source: str  # question | lexicon
+    source: str  # question | year | lexicon
 
     @property
     def fts(self) -> str:
@@ -37,8 +37,15 @@ class ParsedQuestion:
     text: str
     words: tuple[str, ...]  # content words of the question, in order
     terms: tuple[Term, ...]  # the phrases searched: question words, then expansions
-    routes: tuple[str, ...]  # target section labels, in the order the cues appear
+    named: tuple[str, ...] = ()  # primary statements the question names ("the balance sheet")
+    statements: tuple[str, ...] = ()  # statements named or implied by a metric, named first
+    sections: tuple[str, ...] = ()  # sections the question's topics point to
     cues: tuple[str, ...] = field(default=())  # the lexicon and route cues that matched
+
+    @property
+    def routes(self) -> tuple[str, ...]:
+        """Every targeted label: statements, then sections."""
+        return tuple(dict.fromkeys(self.statements + self.sections))
 
     @property
     def empty(self) -> bool:
@@ -77,24 +84,27 @@ def meta_vocabulary() -> tuple[tuple[tuple[str, ...], ...], frozenset[str]]:
     return tuple(phrases), frozenset(singles)
 
 
-@lru_cache(maxsize=1)
-def lexicon() -> dict[tuple[str, ...], tuple[str, ...]]:
-    """Cue (normalised word tuple) -> expansion phrases."""
+@lru_cache(maxsize=2)
+def lexicon(metrics: bool = True) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Cue (normalised word tuple) -> expansion phrases; without the metric rows if not
+    ``metrics``."""
     table: dict[tuple[str, ...], tuple[str, ...]] = {}
-    for cue, expansions in rows("lexicon.tsv", 2):
+    for cue, expansions, kind in rows("lexicon.tsv", 3):
+        if kind == "metric" and not metrics:
+            continue
         phrases = tuple(" ".join(tokens(p)) for p in expansions.split("|") if tokens(p))
-        key = tuple(normal(w) for w in tokens(cue))
+        key = cue_key(cue)
         table[key] = table.get(key, ()) + phrases
     return table
 
 
 @lru_cache(maxsize=1)
-def route_table() -> dict[tuple[str, ...], tuple[str, ...]]:
-    """Cue (normalised word tuple) -> section labels."""
-    table: dict[tuple[str, ...], tuple[str, ...]] = {}
-    for cue, labels in rows("routes.tsv", 2):
-        key = tuple(normal(w) for w in tokens(cue))
-        table[key] = table.get(key, ()) + tuple(labels.split())
+def route_table() -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], str], ...]]:
+    """Cue (normalised word tuple) -> its rows: (labels, kind: named | implied | section)."""
+    table: dict[tuple[str, ...], tuple[tuple[tuple[str, ...], str], ...]] = {}
+    for cue, labels, kind in rows("routes.tsv", 3):
+        key = cue_key(cue)
+        table[key] = table.get(key, ()) + ((tuple(labels.split()), kind),)
     return table
 
 
@@ -102,10 +112,31 @@ def route_table() -> dict[tuple[str, ...], tuple[str, ...]]:
 # Words
 
 
+# Words that questions run together but filings spell apart.
+_COMPOUNDS = {
+    "cashflow": ("cash", "flow"),
+    "cashflows": ("cash", "flows"),
+    "ppne": ("ppe",),
+    "yoy": ("year", "over", "year"),
+}
+
+
 def tokens(text: str) -> list[str]:
     """Lower-case word tokens; keeps & and ' inside words (P&L, PP&E), drops possessive 's."""
     found = _TOKEN.findall(text.translate(_FOLD).lower())
-    return [t[:-2] if t.endswith("'s") else t.replace("'", "") for t in found]
+    result: list[str] = []
+    for token in found:
+        token = token[:-2] if token.endswith("'s") else token.replace("'", "")
+        result.extend(_COMPOUNDS.get(token, (token,)))
+    return result
+
+
+def cue_key(cue: str) -> tuple[str, ...]:
+    """A cue as it is matched: its words without stopwords, each in singular form, since the
+    question's words are matched the same way ("statement of cash flows" -> statement cash
+    flow)."""
+    stop = stopwords()
+    return tuple(normal(w) for w in tokens(cue) if w not in stop)
 
 
 def normal(word: str) -> str:
@@ -164,32 +195,62 @@ def content_words(question: str) -> list[str]:
     return list(dict.fromkeys(result))
 
 
-def parse(question: str) -> ParsedQuestion:
-    """Content words, lexicon expansions and routes of one question."""
-    words = content_words(question)
-    terms: list[Term] = [Term(w, "question") for w in words]
+def parse(question: str, *, metrics: bool = True, meta: bool = True) -> ParsedQuestion:
+    """Content words, lexicon expansions and routes of one question.
+
+    ``metrics`` and ``meta`` switch the metric expansions and the full meta-word list off, for
+    measuring what each adds (`evfind eval --ablate`)."""
+    words = content_words(question) if meta else _plain_words(question)
+    terms: list[Term] = [Term(w, "year" if _is_year(w) else "question") for w in words]
     cues: list[str] = []
-    expansions: list[Term] = []
+    added: list[Term] = []
     # Cues are matched on the question's words before meta words are dropped from them, so a
     # phrase such as "cash flow statement" or "days payable outstanding" is seen whole.
     all_words = [w for w in tokens(question) if w not in stopwords()]
-    for _, _, cue in _find_phrases(all_words, lexicon()):
+    table = lexicon(metrics)
+    for _, _, cue in _find_phrases(all_words, table):
         cues.append(" ".join(cue))
-        for phrase in lexicon()[cue]:
-            expansions.append(Term(phrase, "lexicon"))
-    routes: list[str] = []
+        added.extend(Term(phrase, "lexicon") for phrase in table[cue])
+    named: list[str] = []
+    implied: list[str] = []
+    sections: list[str] = []
     for _, _, cue in _find_phrases(all_words, route_table()):
         cues.append(" ".join(cue))
-        routes.extend(route_table()[cue])
+        for labels, kind in route_table()[cue]:
+            {"named": named, "implied": implied}.get(kind, sections).extend(labels)
     seen = {t.phrase for t in terms}
-    for term in expansions:
+    for term in added:
         if term.phrase not in seen:
             seen.add(term.phrase)
             terms.append(term)
     return ParsedQuestion(
         text=question,
         words=tuple(words),
-        terms=tuple(terms) if words or expansions else (),
-        routes=tuple(dict.fromkeys(routes)),
+        terms=tuple(terms),
+        named=tuple(dict.fromkeys(named)),
+        statements=tuple(dict.fromkeys(named + implied)),
+        sections=tuple(dict.fromkeys(sections)),
         cues=tuple(dict.fromkeys(cues)),
     )
+
+
+def _is_year(word: str) -> bool:
+    return len(word) == 4 and word.isdigit() and word[:2] in ("19", "20")
+
+
+# The design's own short list of meta words, used when the full list is switched off.
+_BASIC_META = frozenset(
+    "please based fiscal give answer respond calculate round question usd millions billions".split()
+)
+
+
+def _plain_words(question: str) -> list[str]:
+    """Content words by the design's short lists only (the ablation of ``meta``)."""
+    stop = stopwords()
+    words = []
+    for word in tokens(question):
+        if word in stop or word in _BASIC_META or (len(word) == 1 and not word.isdigit()):
+            continue
+        year = _YEAR.match(word)
+        words.append(year.group(1) if year else word)
+    return list(dict.fromkeys(words))
