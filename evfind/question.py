@@ -41,6 +41,7 @@ class ParsedQuestion:
     statements: tuple[str, ...] = ()  # statements named or implied by a metric, named first
     sections: tuple[str, ...] = ()  # sections the question's topics point to
     cues: tuple[str, ...] = field(default=())  # the lexicon and route cues that matched
+    reading: object = field(default=None)  # a Chinese question: how zh.py read it (zh.Reading)
 
     @property
     def routes(self) -> tuple[str, ...]:
@@ -200,6 +201,10 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True) -> ParsedQu
 
     ``metrics`` and ``meta`` switch the metric expansions and the full meta-word list off, for
     measuring what each adds (`evfind eval --ablate`)."""
+    from . import zh
+
+    if zh.is_chinese(question):  # read through the Chinese glossary into English, then as below
+        return zh.parse(question, metrics=metrics, meta=meta)
     words = content_words(question) if meta else _plain_words(question)
     terms: list[Term] = [Term(w, "year" if _is_year(w) else "question") for w in words]
     cues: list[str] = []

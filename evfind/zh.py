@@ -1,0 +1,255 @@
+"""Chinese questions about English filings: detection, segmentation, glossary, messages.
+
+A Chinese (or mixed Chinese/English) question is segmented against a Chinese-English financial
+glossary (``data/glossary_zh.tsv``), longest match first, left to right. Every glossary match
+gives its English wording; English words, tickers and numbers written in the question are kept,
+years written 2022年 or 2022财年 become 2022 and months become their English names; the words
+that ask for a page (哪一页, 第几页, 原始表格, ...) and function words (``data/stopwords_zh.txt``)
+are dropped, and so is any Chinese text the glossary does not know (a company name, say).
+
+What is left is an English reading of the question, handed to the English parser
+(``question.parse``): the Chinese question feeds the same content words, lexicon expansions and
+section routes as an English one, and gains from every improvement made to them.
+
+A Chinese question's notes group what matched under the Chinese term it came from
+(命中：资本支出 → capital expenditures). Pure functions over strings, as question.py.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from ._data import DATA, rows
+
+LANGUAGES = ("en", "zh")
+
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HAN_CHAR = re.compile(f"[{_HAN}]")
+_RUNS = re.compile(f"[{_HAN}]+|[^{_HAN}]+")
+_WORD = re.compile(r"[^\W_]")  # a letter or digit: text without one (punctuation) is dropped
+_PUNCTUATION = ".,;:!?()[]{}\"'“”‘’。，；：！？（）【】《》「」"
+_ENUMERATION = re.compile(f"(?<=[{_HAN}])[、·・](?=[{_HAN}])")  # 物业、厂房及设备: one term
+_SEPARATORS = str.maketrans({"、": " ", "·": " ", "・": " "})  # 2021、2022: two years
+_MONTH = re.compile(r"(?<![\d.])(1[0-2]|0?[1-9])\s*月")
+_SHORT_FISCAL_YEAR = re.compile(r"(?<![\d.])(\d\d)\s*财年")
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+
+
+def is_chinese(text: str) -> bool:
+    """Does the text hold Chinese characters (then it is read as a Chinese question)?"""
+    return _HAN_CHAR.search(text) is not None
+
+
+def language(question: str, override: str | None = None) -> str:
+    """The language of the output: ``override`` (en or zh) when given, else the question's."""
+    if override is not None:
+        if override not in LANGUAGES:
+            from .errors import UsageError
+
+            raise UsageError(f"unknown language {override!r}: use en or zh")
+        return override
+    return "zh" if is_chinese(question) else "en"
+
+
+# ---------------------------------------------------------------------------------------------
+# Vocabulary
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the glossary."""
+
+    chinese: str  # the first Chinese form: the term as the glossary names it
+    english: tuple[str, ...]  # the English wording(s) handed to the English parser
+
+
+@lru_cache(maxsize=1)
+def _simplified() -> dict[int, str]:
+    return str.maketrans({traditional: simplified for traditional, simplified in rows("traditional_zh.tsv", 2)})
+
+
+def _key(text: str) -> str:
+    """The form Chinese text is matched in: NFKC (full-width letters and digits made plain),
+    simplified characters, lower case, no enumeration comma between two Chinese characters."""
+    text = unicodedata.normalize("NFKC", text).translate(_simplified()).lower()
+    return _ENUMERATION.sub("", text).translate(_SEPARATORS)
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> tuple[dict[str, Entry | None], int]:
+    """Every Chinese form -> its glossary entry (None for a stopword), and the longest form."""
+    table: dict[str, Entry | None] = {}
+    for number, (chinese, english) in enumerate(rows("glossary_zh.tsv", 2), 1):
+        forms = [_key(form.strip()) for form in chinese.split("|") if form.strip()]
+        phrases = tuple(p.strip() for p in english.split("|") if p.strip())
+        if not forms or not phrases:
+            raise RuntimeError(f"evfind/data/glossary_zh.tsv: entry {number} needs Chinese and English")
+        entry = Entry(forms[0], phrases)
+        for form in forms:
+            if table.get(form, entry) != entry:
+                raise RuntimeError(f"evfind/data/glossary_zh.tsv: {form} is listed twice")
+            table[form] = entry
+    for (word,) in rows("stopwords_zh.txt", 1):
+        table.setdefault(_key(word.strip()), None)  # a glossary term wins over a stopword
+    return table, max(len(form) for form in table)
+
+
+def glossary() -> dict[str, Entry]:
+    """Chinese form -> glossary entry (stopwords left out)."""
+    table, _ = vocabulary()
+    return {form: entry for form, entry in table.items() if entry is not None}
+
+
+# ---------------------------------------------------------------------------------------------
+# Segmentation
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One piece of a question: a glossary term, a stopword, unknown Chinese, or other text."""
+
+    kind: str  # term | stop | unknown | text
+    text: str  # as written in the question (normalised)
+    english: tuple[str, ...] = ()  # a term's English wording; other text as it stands
+
+
+def _prepare(question: str) -> str:
+    text = _key(question)
+    text = _SHORT_FISCAL_YEAR.sub(lambda m: f" 20{m.group(1)} ", text)
+    return _MONTH.sub(lambda m: f" {_MONTHS[int(m.group(1)) - 1]} ", text)
+
+
+def segment(question: str) -> list[Segment]:
+    """The question cut into segments: glossary terms longest first, left to right."""
+    table, longest = vocabulary()
+    result: list[Segment] = []
+    for run in _RUNS.findall(_prepare(question)):
+        if not _HAN_CHAR.match(run):
+            words = [w.strip(_PUNCTUATION) for w in run.split()]
+            text = " ".join(w for w in words if _WORD.search(w))
+            if text:
+                result.append(Segment("text", text, (text,)))
+            continue
+        start = 0
+        while start < len(run):
+            for size in range(min(longest, len(run) - start), 0, -1):
+                piece = run[start : start + size]
+                if piece in table:
+                    entry = table[piece]
+                    if entry is None:
+                        result.append(Segment("stop", piece))
+                    else:
+                        result.append(Segment("term", piece, entry.english))
+                    start += size
+                    break
+            else:
+                if result and result[-1].kind == "unknown":
+                    result[-1] = Segment("unknown", result[-1].text + run[start])
+                else:
+                    result.append(Segment("unknown", run[start]))
+                start += 1
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a question
+
+
+@dataclass(frozen=True)
+class GlossaryMatch:
+    """A Chinese term of the question and the English it was read as."""
+
+    chinese: str  # as written in the question
+    english: tuple[str, ...]  # the glossary's English wording(s)
+    phrases: frozenset = frozenset()  # word-stem keys of every phrase it searches (for notes)
+
+    def __str__(self) -> str:
+        return f"{self.chinese} → {' | '.join(self.english)}"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How a Chinese question was read: its English reading and the glossary matches."""
+
+    english: str  # what the English parser was given
+    matches: tuple[GlossaryMatch, ...]
+    unknown: tuple[str, ...] = ()  # Chinese text the glossary does not know (not searched)
+
+
+def read(question: str) -> Reading:
+    """The English reading of a Chinese question: glossary English and kept text, in order."""
+    from .question import parse as parse_english
+
+    pieces: list[str] = []
+    matches: dict[str, GlossaryMatch] = {}
+    unknown: list[str] = []
+    for seg in segment(question):
+        if seg.kind == "term":
+            pieces.extend(seg.english)
+            if seg.text not in matches:
+                phrases = {_stems(t.phrase) for p in seg.english for t in parse_english(p).terms}
+                matches[seg.text] = GlossaryMatch(seg.text, seg.english, frozenset(phrases))
+        elif seg.kind == "text":
+            pieces.append(seg.text)
+        elif seg.kind == "unknown":
+            unknown.append(seg.text)
+    return Reading(" ".join(pieces), tuple(matches.values()), tuple(unknown))
+
+
+def parse(question: str, **options):
+    """A Chinese question parsed as its English reading (a ``question.ParsedQuestion`` whose
+    ``text`` is the question as asked and whose ``reading`` says how it was read); ``options``
+    are those of ``question.parse``."""
+    from .question import parse as parse_english
+
+    reading = read(question)
+    return replace(parse_english(reading.english, **options), text=question, reading=reading)
+
+
+# ---------------------------------------------------------------------------------------------
+# Notes in Chinese
+
+
+def _stem(word: str) -> str:
+    """A rough stem, enough to tell which question term a matched span came from."""
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        word = word[:-1]
+    for suffix in ("ing", "ion", "ed", "e"):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            return word[: -len(suffix)]
+    return word
+
+
+def _stems(phrase: str) -> tuple[str, ...]:
+    from .question import tokens
+
+    return tuple(_stem(w) for w in tokens(phrase))
+
+
+def note(heading: str, section_heading: str | None, terms: tuple[str, ...], reading: Reading | None) -> str:
+    """The Chinese note of a hit: the heading on the page (or the section it continues), then
+    the matched terms, grouped under the Chinese term of the question each one came from:
+    ``Consolidated Statements of Cash Flows；命中：资本支出 → capital expenditures``."""
+    parts = []
+    if heading:
+        parts.append(heading)
+    elif section_heading:
+        parts.append(f"续：{section_heading}")
+    if terms:
+        matches = reading.matches if reading else ()
+        groups: dict[str, list[str]] = {m.chinese: [] for m in matches}
+        rest: list[str] = []
+        for span in terms:
+            key = _stems(span)
+            owner = next((m.chinese for m in matches if key in m.phrases), None)
+            (groups[owner] if owner else rest).append(span)
+        items = [f"{chinese} → {', '.join(spans)}" for chinese, spans in groups.items() if spans]
+        parts.append("命中：" + "；".join(items + rest))
+    return "；".join(parts)
