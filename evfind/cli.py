@@ -35,6 +35,11 @@ class TextFormat(str, Enum):
     json = "json"
 
 
+class Language(str, Enum):
+    en = "en"
+    zh = "zh"
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"evfind {__version__}")
@@ -59,13 +64,23 @@ def errors_to_exit(command):
         try:
             return command(*args, **kwargs)
         except EvfindError as exc:
-            typer.echo(f"Error: {exc}", err=True)
+            typer.echo(f"Error: {_message(exc, kwargs)}", err=True)
             raise typer.Exit(code=exc.exit_code) from None
         except KeyboardInterrupt:
             typer.echo("Error: interrupted; nothing was changed", err=True)
             raise typer.Exit(code=130) from None
 
     return wrapper
+
+
+def _message(exc: EvfindError, kwargs: dict) -> str:
+    """The error in the language of the command's question (or its --lang), else English."""
+    if kwargs.get("question") is None and kwargs.get("lang") is None:
+        return str(exc)
+    from .zh import error_message, language
+
+    lang = kwargs.get("lang")
+    return error_message(exc, language(kwargs.get("question") or "", lang.value if lang else None))
 
 
 DbArgument = Annotated[Path, typer.Argument(help="An evfind database (.db).", show_default=False)]
@@ -137,6 +152,9 @@ def query(
     document: DocumentOption = None,
     sha: ShaOption = None,
     explain: Annotated[bool, typer.Option("--explain", help="Show the SQL and each ranked list before fusion.")] = False,
+    lang: Annotated[
+        Optional[Language], typer.Option("--lang", help="Language of notes and messages: en or zh (default: the question's).")
+    ] = None,
 ) -> None:
     """Rank the pages of a filing that hold the evidence for a question.
 
@@ -148,7 +166,7 @@ def query(
         if explain:
             typer.echo(_explain(finder.explain(question, top)))
             return
-        answer = finder.query(question, top=top)
+        answer = finder.query(question, top=top, lang=lang.value if lang else None)
     from .render import render
 
     typer.echo(render(answer, fmt.value))
@@ -158,7 +176,14 @@ def query(
 
 def _explain(plan) -> str:
     parsed = plan.parsed
-    lines = [
+    lines = []
+    if parsed.reading is not None:  # a Chinese question: what the glossary made of it
+        lines += [
+            f"glossary: {'; '.join(str(m) for m in parsed.reading.matches) or '-'}",
+            f"not in the glossary: {' '.join(parsed.reading.unknown) or '-'}",
+            f"read as: {parsed.reading.english or '-'}",
+        ]
+    lines += [
         f"content words: {' '.join(parsed.words) or '-'}",
         f"cues: {', '.join(parsed.cues) or '-'}",
         f"statements: {' '.join(parsed.statements) or '-'} (named: {' '.join(parsed.named) or '-'})",

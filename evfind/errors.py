@@ -16,9 +16,18 @@ EXIT_BUSY = 5
 
 
 class EvfindError(Exception):
-    """Base class: something the user can fix; never shown with a traceback."""
+    """Base class: something the user can fix; never shown with a traceback.
+
+    ``key`` names the message, with its ``params``, so the CLI can print it in the question's
+    language (evfind/zh.py); ``str(error)`` is always the English message.
+    """
 
     exit_code = EXIT_INPUT
+
+    def __init__(self, message: str = "", *, key: str | None = None, **params):
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 class UsageError(EvfindError):

@@ -17,7 +17,7 @@ import os
 import re
 from dataclasses import asdict, dataclass, field
 
-from . import store
+from . import store, zh
 from .errors import NoContentWordsError, NoPagesError, UsageError
 from .question import ParsedQuestion, parse
 from .rank import DEFAULT, Method, rrf
@@ -70,6 +70,7 @@ class Answer:
     results: tuple[Hit, ...]
     message: str | None = None
     parsed: ParsedQuestion | None = field(default=None, compare=False)
+    lang: str = "en"  # the language of the notes, the message and the rendered labels
 
     def to_dict(self) -> dict:
         """The --format json object (its schema is documented in the README)."""
@@ -185,14 +186,14 @@ class Finder:
     @property
     def document(self) -> Document:
         if self.revision is None:
-            raise NoPagesError(f"no pages are loaded in {self.path}; run `evfind ingest REPORT.pdf --db {self.path}`")
+            raise _no_pages(self.path)
         r = self.revision
         return Document(r.document_id, r.sha256, r.page_count, r.source_name, r.revision_id)
 
     def _require_pages(self) -> Document:
         document = self.document
         if store.count_pages(self.conn, self.revision.revision_id) == 0:
-            raise NoPagesError(f"no pages are loaded in {self.path}; run `evfind ingest REPORT.pdf --db {self.path}`")
+            raise _no_pages(self.path)
         return document
 
     # -- ranking ---------------------------------------------------------------------------
@@ -244,14 +245,23 @@ class Finder:
             ranking.fused.insert(0, winner)
         return ranking
 
-    def query(self, question: str, top: int = TOP_DEFAULT) -> Answer:
-        """The pages most likely to hold the evidence, best first (at most ``top``)."""
+    def query(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
+        """The pages most likely to hold the evidence, best first (at most ``top``).
+
+        ``lang`` (en or zh) is the language of the notes and the message; by default the
+        question's (a question with Chinese characters is answered in Chinese).
+        """
         if not isinstance(top, int) or not 1 <= top <= TOP_MAX:
             raise UsageError(f"top must be between 1 and {TOP_MAX}")
+        lang = zh.language(question, lang)
         document = self._require_pages()
         parsed = self.parse(question)
         if parsed.empty:
-            raise NoContentWordsError("the question has no searchable content words; ask with the words of the filing (e.g. capital expenditures, legal proceedings)")
+            raise NoContentWordsError(
+                "the question has no searchable content words; ask with the words of the filing "
+                "(e.g. capital expenditures, legal proceedings)",
+                key="no_content_words",
+            )
         ranking = self._ranked(parsed)
         match = ranking.match
         chosen = ranking.fused[:top]
@@ -271,7 +281,9 @@ class Finder:
                     score=score,
                     heading=row.heading,
                     matched_terms=terms,
-                    note=_note(row, terms),
+                    note=zh.note(row.heading, row.section_heading, terms, parsed.reading)
+                    if lang == "zh"
+                    else _note(row, terms),
                     page_label=row.page_label,
                     section=row.section,
                     statement=row.statement,
@@ -279,10 +291,10 @@ class Finder:
             )
         message = None
         if not hits:
-            message = f"{NO_MATCH}; {NO_MATCH_HINT}"
+            message = zh.localise("no_match", f"{NO_MATCH}; {NO_MATCH_HINT}", lang)
         elif not self._covers(parsed, ids[0]):
-            message = WEAK_MATCH
-        return Answer(question, document, tuple(hits), message, parsed)
+            message = zh.localise("weak_match", WEAK_MATCH, lang)
+        return Answer(question, document, tuple(hits), message, parsed, lang)
 
     def parse(self, question: str) -> ParsedQuestion:
         return parse(question, metrics=self.method.metrics, meta=self.method.meta)
@@ -305,7 +317,7 @@ class Finder:
         self._require_pages()
         parsed = self.parse(question)
         if parsed.empty:
-            raise NoContentWordsError("the question has no searchable content words")
+            raise NoContentWordsError("the question has no searchable content words", key="no_content_words")
         ranking = self._ranked(parsed)
         lists = (ranking.lexical, ranking.statements, ranking.sections)
         numbers = self._numbers([row[0] for rows in lists for row in rows])
@@ -336,6 +348,12 @@ class Finder:
             )
         _, number, label, text, raw, heading, section, section_heading, statement = row
         return Page(document, number, label, text, store.unpack_text(raw, text), heading, section, section_heading, statement)
+
+
+def _no_pages(path) -> NoPagesError:
+    return NoPagesError(
+        f"no pages are loaded in {path}; run `evfind ingest REPORT.pdf --db {path}`", key="no_pages", path=path
+    )
 
 
 def _spans(marked: str, limit: int = 8) -> tuple[str, ...]:

@@ -1,20 +1,39 @@
-"""Render answers for people (table, Markdown) and programs (JSON): pure functions of values."""
+"""Render answers for people (table, Markdown) and programs (JSON): pure functions of values.
+
+Labels follow the answer's language (``Answer.lang``: en, or zh for a Chinese question, with
+their text in evfind/zh.py); JSON keys are always English.
+"""
 
 from __future__ import annotations
 
 import json
+import unicodedata
 
 from .finder import Answer, Hit
+from .zh import LABELS
 
 SHORT_SHA = 12
 FORMATS = ("table", "markdown", "json")
 
 
-def page_cell(hit: Hit) -> str:
+def page_cell(hit: Hit, lang: str = "en") -> str:
     """The physical page, with the printed folio beside it where the PDF has page labels."""
     if hit.page_label and hit.page_label != str(hit.page_number):
-        return f"{hit.page_number} (printed {hit.page_label})"
+        return LABELS[lang]["printed"].format(page=hit.page_number, label=hit.page_label)
     return str(hit.page_number)
+
+
+def width(text: str) -> int:
+    """Columns the text takes in a terminal: wide (CJK) characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _ljust(text: str, size: int) -> str:
+    return text + " " * (size - width(text))
+
+
+def _rjust(text: str, size: int) -> str:
+    return " " * (size - width(text)) + text
 
 
 def to_json(answer: Answer) -> str:
@@ -23,20 +42,22 @@ def to_json(answer: Answer) -> str:
 
 def to_table(answer: Answer) -> str:
     doc = answer.document
+    labels = LABELS[answer.lang]
+    pages = labels["pages"].format(count=doc.page_count)
     lines = [
-        f"Question: {answer.question.strip()}",
-        f"Document: {doc.document_id}  sha256 {doc.document_sha256[:SHORT_SHA]}  ({doc.page_count} pages)",
+        f"{labels['question']}{answer.question.strip()}",
+        f"{labels['document']}{doc.document_id}  sha256 {doc.document_sha256[:SHORT_SHA]}  {pages}",
     ]
     if answer.results:
-        header = ("Rank", "Page", "Document", "SHA-256", "What matched")
+        header = labels["header"]
         rows = [
-            (str(h.rank), page_cell(h), h.document_id, h.document_sha256[:SHORT_SHA], h.note)
+            (str(h.rank), page_cell(h, answer.lang), h.document_id, h.document_sha256[:SHORT_SHA], h.note)
             for h in answer.results
         ]
-        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
+        widths = [max(width(r[i]) for r in [header, *rows]) for i in range(4)]
         lines.append("")
         for row in [header, *rows]:
-            cells = [row[0].rjust(widths[0])] + [row[i].ljust(widths[i]) for i in range(1, 4)] + [row[4]]
+            cells = [_rjust(row[0], widths[0])] + [_ljust(row[i], widths[i]) for i in range(1, 4)] + [row[4]]
             lines.append("  ".join(cells).rstrip())
     if answer.message:
         lines.append("")
@@ -51,11 +72,11 @@ def _md(text: str) -> str:
 def to_markdown(answer: Answer) -> str:
     lines = []
     if answer.results:
-        lines.append("| Rank | Physical page | Document | What matched |")
+        lines.append("| " + " | ".join(LABELS[answer.lang]["md_header"]) + " |")
         lines.append("| ---: | ---: | --- | --- |")
         for h in answer.results:
             document = f"{h.document_id} (sha256 {h.document_sha256[:SHORT_SHA]})"
-            lines.append(f"| {h.rank} | {_md(page_cell(h))} | {_md(document)} | {_md(h.note)} |")
+            lines.append(f"| {h.rank} | {_md(page_cell(h, answer.lang))} | {_md(document)} | {_md(h.note)} |")
     if answer.message:
         if lines:
             lines.append("")

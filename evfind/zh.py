@@ -11,8 +11,8 @@ What is left is an English reading of the question, handed to the English parser
 (``question.parse``): the Chinese question feeds the same content words, lexicon expansions and
 section routes as an English one, and gains from every improvement made to them.
 
-A Chinese question's notes group what matched under the Chinese term it came from
-(命中：资本支出 → capital expenditures). Pure functions over strings, as question.py.
+The output of a Chinese question is in Chinese: the notes (命中：资本支出 → capital expenditures),
+the messages and the errors that carry a message key. Pure functions over strings, as question.py.
 """
 
 from __future__ import annotations
@@ -212,7 +212,7 @@ def parse(question: str, **options):
 
 
 # ---------------------------------------------------------------------------------------------
-# Notes in Chinese
+# Notes and messages in Chinese
 
 
 def _stem(word: str) -> str:
@@ -253,3 +253,45 @@ def note(heading: str, section_heading: str | None, terms: tuple[str, ...], read
         items = [f"{chinese} → {', '.join(spans)}" for chinese, spans in groups.items() if spans]
         parts.append("命中：" + "；".join(items + rest))
     return "；".join(parts)
+
+
+MESSAGES = {
+    "no_match": "未在该文档中定位到相关页面；可换一种说法：报表项目、章节标题，或财报原文的英文术语",
+    "weak_match": "没有页面包含问题的全部内容词；以下候选页面只包含其中一部分，请逐页核对",
+    "no_pages": "尚未载入任何页面，无法检索：{path}；请先运行 `evfind ingest REPORT.pdf --db {path}`",
+    "no_content_words": "问题缺少可检索的内容词；请用财报中的说法提问（例如 资本支出、法律诉讼、现金流量表）",
+}
+
+
+def localise(key: str | None, english: str, lang: str, **params) -> str:
+    """The message ``key`` in ``lang``: the Chinese text for zh where there is one, else the
+    English text as the library wrote it."""
+    if lang == "zh" and key in MESSAGES:
+        return MESSAGES[key].format(**params)
+    return english
+
+
+def error_message(exc, lang: str) -> str:
+    """An ``EvfindError`` in the output language (errors keep one vocabulary: the class and
+    its English message; a message key translates it at the edge)."""
+    return localise(getattr(exc, "key", None), str(exc), lang, **getattr(exc, "params", {}))
+
+
+LABELS = {
+    "en": {
+        "question": "Question: ",
+        "document": "Document: ",
+        "pages": "({count} pages)",
+        "header": ("Rank", "Page", "Document", "SHA-256", "What matched"),
+        "md_header": ("Rank", "Physical page", "Document", "What matched"),
+        "printed": "{page} (printed {label})",
+    },
+    "zh": {
+        "question": "问题：",
+        "document": "文档：",
+        "pages": "（共 {count} 页）",
+        "header": ("排名", "页码（物理页）", "文档", "SHA-256", "命中说明"),
+        "md_header": ("排名", "页码（物理页）", "文档", "命中说明"),
+        "printed": "{page}（印刷页码 {label}）",
+    },
+}

@@ -1,11 +1,17 @@
-"""Chinese questions about English filings: segmentation against the glossary, mixed questions."""
+"""Chinese questions about English filings: segmentation against the glossary, mixed questions,
+and the Chinese output through the CLI on the test filing (tests/filing.py)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from evfind import zh
+from evfind import store, zh
 from evfind.question import parse
+
+CASH_FLOW_ZH = "Acme 2024 年的经营活动现金流是哪一页？"
+CAPEX_ZH = "2024财年的资本支出是多少？请根据现金流量表，告诉我出自哪一页。"
 
 
 def terms(question: str) -> list[tuple[str, str]]:
@@ -134,3 +140,145 @@ def test_note_groups_the_matched_terms_under_the_chinese_term():
         "经营活动现金流 → net cash provided by operating activities；2024"
     )
     assert zh.note("", "Notes to Financial Statements", (), reading) == "续：Notes to Financial Statements"
+
+
+# --- Through the CLI, on the test filing ---------------------------------------------------------
+
+
+def top_pages(cli, db, question, *extra):
+    result, data = cli.json("query", db, question, *extra)
+    assert result.exit_code == 0, result.output
+    return [hit["page_number"] for hit in data["results"]]
+
+
+@pytest.mark.parametrize(
+    "question, page",
+    [
+        (CASH_FLOW_ZH, 10),
+        (CAPEX_ZH, 10),
+        ("有效所得税率调节表在哪一页？", 11),
+        ("专利诉讼或法律诉讼在第几页？", 5),
+        ("客户集中度风险披露在哪里？", 4),
+        ("资产负债表上2024年末的流动资产合计是多少？", 9),
+        ("利润表中2023年的销售成本是多少？", 8),
+        ("按地区划分的净销售额在哪一页？", 12),
+        ("这份 10-K 里，分部收入数据的原始表格在哪？", 12),
+        ("單一供應商", 4),
+    ],
+)
+def test_chinese_question_finds_the_evidence_page(cli, filing_db, question, page):
+    assert top_pages(cli, filing_db, question)[0] == page
+
+
+def test_chinese_table(cli, filing_db):
+    result = cli("query", filing_db, CASH_FLOW_ZH, "--top", "2")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"问题：{CASH_FLOW_ZH}"
+    assert lines[1].startswith("文档：ACME_2024_10K  sha256 ") and lines[1].endswith("（共 12 页）")
+    assert lines[3].split() == ["排名", "页码（物理页）", "文档", "SHA-256", "命中说明"]
+    assert lines[4].split()[:3] == ["1", "10（印刷页码", "8）"]
+    assert "Consolidated Statements of Cash Flows；命中：经营活动现金流 → " in lines[4]
+    assert "net cash provided by operating activities" in lines[4]
+    # a Chinese character takes two columns on a terminal: the columns line up as displayed
+    assert lines[3].startswith("排名  页码（物理页）    文档           SHA-256")
+    assert lines[4].startswith("   1  10（印刷页码 8）  ACME_2024_10K  ")
+    assert columns(lines[3], "文档") == columns(lines[4], "ACME_2024_10K")
+
+
+def columns(line: str, text: str) -> int:
+    """The display column where text starts (wide characters counted as two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line[: line.index(text)])
+
+
+def test_chinese_markdown_and_json(cli, filing_db):
+    markdown = cli("query", filing_db, CAPEX_ZH, "--top", "2", "--format", "markdown")
+    lines = markdown.stdout.splitlines()
+    assert lines[0] == "| 排名 | 页码（物理页） | 文档 | 命中说明 |"
+    assert lines[2].startswith("| 1 | 10（印刷页码 8） | ACME_2024_10K (sha256 ")
+    assert "命中：资本支出 → purchases of property, plant and equipment" in lines[2]
+    result, data = cli.json("query", filing_db, CAPEX_ZH)
+    assert set(data) == {"question", "document", "results", "message"}  # keys stay English
+    assert data["question"] == CAPEX_ZH
+    first = data["results"][0]
+    assert first["page_number"] == 10
+    assert "purchases of property, plant and equipment" in first["matched_terms"]
+    assert first["note"].startswith("Consolidated Statements of Cash Flows；命中：资本支出 → ")
+    for hit in data["results"]:  # every English term in a note is on that page
+        shown = " ".join(cli("show", filing_db, hit["page_number"]).stdout.lower().split())
+        for term in hit["matched_terms"]:
+            assert " ".join(term.split()) in shown, (hit["page_number"], term)
+
+
+def test_lang_overrides_the_question_language(cli, filing_db):
+    english = cli("query", filing_db, CAPEX_ZH, "--top", "1", "--lang", "en")
+    assert english.exit_code == 0
+    lines = english.stdout.splitlines()
+    assert lines[0] == f"Question: {CAPEX_ZH}"
+    assert lines[3].split() == ["Rank", "Page", "Document", "SHA-256", "What", "matched"]
+    assert "Consolidated Statements of Cash Flows; matched: " in lines[4]
+    assert "命中" not in english.stdout
+    chinese = cli("query", filing_db, "What were capital expenditures in 2024?", "--top", "1", "--lang", "zh")
+    assert chinese.exit_code == 0
+    assert chinese.stdout.splitlines()[3].split()[0] == "排名"
+    assert "Consolidated Statements of Cash Flows；命中：" in chinese.stdout
+    assert "→" not in chinese.stdout  # an English question has no glossary terms to show
+    bad = cli("query", filing_db, CAPEX_ZH, "--lang", "fr")
+    assert bad.exit_code == 2
+    assert "--lang" in bad.stderr
+
+
+def test_chinese_messages(cli, filing_db, tmp_path):
+    no_words = cli("query", filing_db, "在哪一页？")
+    assert no_words.exit_code == 2
+    assert no_words.stdout == ""
+    assert no_words.stderr.startswith("Error: 问题缺少可检索的内容词；")
+    assert len(no_words.stderr.splitlines()) == 1
+    in_english = cli("query", filing_db, "在哪一页？", "--lang", "en")
+    assert in_english.stderr.startswith("Error: the question has no searchable content words")
+
+    nothing = cli("query", filing_db, "养老金计划")
+    assert nothing.exit_code == 1
+    assert "未在该文档中定位到相关页面" in nothing.stdout
+    result, data = cli.json("query", filing_db, "养老金计划")
+    assert result.exit_code == 1
+    assert data["results"] == [] and data["message"].startswith("未在该文档中定位到相关页面")
+
+    result, data = cli.json("query", filing_db, "衍生工具、套期、养老金和保修")
+    assert result.exit_code == 0
+    assert data["results"][0]["page_number"] == 12  # accrued warranty costs
+    assert data["message"].startswith("没有页面包含问题的全部内容词")
+
+    empty = tmp_path / "empty.db"
+    store.create_empty(empty)
+    result = cli("query", empty, CAPEX_ZH)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"Error: 尚未载入任何页面，无法检索：{empty}；请先运行 `evfind ingest REPORT.pdf --db {empty}`\n"
+    )
+
+
+def test_explain_shows_how_the_question_was_read(cli, filing_db):
+    result = cli("query", filing_db, CAPEX_ZH, "--explain")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "glossary: 资本支出 → capital expenditure; 现金流量表 → cash flow statement"
+    assert lines[2] == "read as: 2024 capital expenditure cash flow statement"
+    assert "routes: cash_flow_statement" in lines
+
+
+def test_eval_reads_chinese_questions(cli, filing_db, tmp_path):
+    labels = tmp_path / "labels.jsonl"
+    records = [
+        {"doc_name": "ACME_2024_10K", "question": "Where is the legal proceedings section?",
+         "question_zh": "法律诉讼在第几页？", "gold_pages": [5]},
+        {"doc_name": "ACME_2024_10K", "question": "Capital expenditures?", "question_zh": CAPEX_ZH,
+         "gold_pages": [10]},
+    ]
+    labels.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    result, data = cli.json("eval", labels, "--dbs", filing_db.parent, "--question-field", "question_zh")
+    assert result.exit_code == 0, result.output
+    assert data["metrics"]["all"]["hit@1"] == 1.0
+    assert data["metrics"]["all"]["n"] == 2
