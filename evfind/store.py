@@ -44,7 +44,9 @@ def schema_sql() -> str:
 
 def _check_path(path: Path) -> None:
     if not path.exists():
-        raise InputError(f"{path}: no such database (run `evfind ingest REPORT.pdf --db {path}`)")
+        raise InputError(
+            f"{path}: no such database (run `evfind ingest REPORT.pdf --db {path}`)", key="no_database", path=path
+        )
     if path.is_dir():
         raise InputError(f"{path}: is a directory, not a database file")
     if not os.access(path, os.R_OK):

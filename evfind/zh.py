@@ -258,6 +258,7 @@ def note(heading: str, section_heading: str | None, terms: tuple[str, ...], read
 MESSAGES = {
     "no_match": "未在该文档中定位到相关页面；可换一种说法：报表项目、章节标题，或财报原文的英文术语",
     "weak_match": "没有页面包含问题的全部内容词；以下候选页面只包含其中一部分，请逐页核对",
+    "no_database": "{path}：数据库不存在（请先运行 `evfind ingest REPORT.pdf --db {path}`）",
     "no_pages": "尚未载入任何页面，无法检索：{path}；请先运行 `evfind ingest REPORT.pdf --db {path}`",
     "no_content_words": "问题缺少可检索的内容词；请用财报中的说法提问（例如 资本支出、法律诉讼、现金流量表）",
 }

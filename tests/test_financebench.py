@@ -54,3 +54,15 @@ def test_seedstyle_questions(financebench, financebench_dbs):
     print(json.dumps(metrics))
     assert report.fabricated == 0
     assert metrics["hit@5"] >= 0.90
+
+
+@pytest.mark.parametrize(
+    "labels, chinese, english",
+    [("questions_zh.jsonl", "question", "question_en"), ("questions_seedstyle.jsonl", "question_zh", "question")],
+)
+def test_chinese_questions_find_what_the_english_ones_do(financebench, financebench_dbs, labels, chinese, english):
+    zh = _report(financebench, financebench_dbs, labels, chinese)
+    en = _report(financebench, financebench_dbs, labels, english)
+    print(labels, json.dumps({"zh": zh.table()["all"], "en": en.table()["all"]}))
+    assert zh.fabricated == 0
+    assert zh.table()["all"]["recall@5"] >= en.table()["all"]["recall@5"] - 0.05

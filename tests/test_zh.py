@@ -251,6 +251,12 @@ def test_chinese_messages(cli, filing_db, tmp_path):
     assert data["results"][0]["page_number"] == 12  # accrued warranty costs
     assert data["message"].startswith("没有页面包含问题的全部内容词")
 
+    missing = tmp_path / "missing.db"
+    result = cli("query", missing, CAPEX_ZH)
+    assert result.exit_code == 3
+    assert result.stderr == f"Error: {missing}：数据库不存在（请先运行 `evfind ingest REPORT.pdf --db {missing}`）\n"
+    assert not missing.exists()
+
     empty = tmp_path / "empty.db"
     store.create_empty(empty)
     result = cli("query", empty, CAPEX_ZH)
