@@ -92,7 +92,7 @@ def vocabulary() -> tuple[dict[str, Entry | None], int]:
         entry = Entry(forms[0], phrases)
         for form in forms:
             if table.get(form, entry) != entry:
-                raise RuntimeError(f"evfind/data/glossary_zh.tsv: {form} is listed twice")
+                raise RuntimeError(f"evfind/data/glossary_zh.tsv: {form} is listed under two entries")
             table[form] = entry
     for (word,) in rows("stopwords_zh.txt", 1):
         table.setdefault(_key(word.strip()), None)  # a glossary term wins over a stopword
