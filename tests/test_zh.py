@@ -272,7 +272,7 @@ def test_explain_shows_how_the_question_was_read(cli, filing_db):
     lines = result.stdout.splitlines()
     assert lines[0] == "glossary: 资本支出 → capital expenditure; 现金流量表 → cash flow statement"
     assert lines[2] == "read as: 2024 capital expenditure cash flow statement"
-    assert "routes: cash_flow_statement" in lines
+    assert "statements: cash_flow_statement (named: cash_flow_statement)" in lines
 
 
 def test_eval_reads_chinese_questions(cli, filing_db, tmp_path):
