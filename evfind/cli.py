@@ -322,6 +322,18 @@ def upgrade(db: DbArgument) -> None:
     typer.echo(f"{db}: re-indexed {count} revision(s), schema {old} -> {new}")
 
 
+@app.command()
+@errors_to_exit
+def serve(
+    db: DbArgument,
+    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port on 127.0.0.1 (0 picks a free one).")] = 8001,
+) -> None:
+    """Browse, search and ask the filing in Datasette on 127.0.0.1 (pip install 'evfind[browse]')."""
+    from .browse import serve as run_serve
+
+    run_serve(db, port=port, announce=typer.echo)
+
+
 def _ranges(numbers) -> str:
     """[1, 2, 3, 7] -> "1-3, 7"."""
     numbers = sorted(set(numbers))

@@ -13,6 +13,7 @@ EXIT_USAGE = 2
 EXIT_INPUT = 3
 EXIT_INCOMPATIBLE = 4
 EXIT_BUSY = 5
+EXIT_MISSING_EXTRA = 6
 
 
 class EvfindError(Exception):
@@ -76,3 +77,9 @@ class DatabaseBusyError(EvfindError):
     """The database is locked by another writer, or cannot be written where it lies."""
 
     exit_code = EXIT_BUSY
+
+
+class MissingExtraError(EvfindError):
+    """A command needs an optional part of evfind that is not installed (e.g. evfind[browse])."""
+
+    exit_code = EXIT_MISSING_EXTRA
