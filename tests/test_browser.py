@@ -1,0 +1,66 @@
+"""End to end in a real browser: `evfind serve sample.db`, a question typed into the ask page,
+the expected page listed first, and a click through to that page's stored text."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from evfind import Finder
+
+from . import browser as chromium
+from .conftest import REPO
+from .test_serve import server_for  # noqa: F401  (the fixture)
+
+QUESTION = "What were capital expenditures in 2025? Use the cash flow statement."
+EXPECTED_PAGE = 38  # `evfind query sample.db QUESTION` lists it first; `evfind show sample.db 38`
+
+
+@pytest.fixture
+def browser():
+    why = chromium.missing()
+    if why:
+        pytest.skip(why)
+    driver = chromium.chromium()
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+
+
+def test_ask_in_the_browser_and_click_through_to_the_page(browser, server_for, tmp_path):  # noqa: F811
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as until
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    db = tmp_path / "sample.db"  # a copy: the committed file stays untouched
+    shutil.copyfile(REPO / "sample.db", db)
+    with Finder(db) as finder:
+        sha = finder.document.document_sha256
+        cited = finder.page(EXPECTED_PAGE)
+    server = server_for(db)
+    wait = WebDriverWait(browser, 30)
+
+    browser.get(server.database_url)
+    assert browser.find_element(By.TAG_NAME, "h1").text == "HALDEN_2025_10K"
+    browser.find_element(By.LINK_TEXT, "Ask a question").click()
+    question = wait.until(until.presence_of_element_located((By.NAME, "question")))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Ask a question"
+    question.send_keys(QUESTION)
+    question.submit()
+
+    first = wait.until(until.presence_of_element_located((By.CSS_SELECTOR, "table.rows-and-columns tbody tr")))
+    assert first.find_element(By.CSS_SELECTOR, "td.col-rank").text == "1"
+    assert first.find_element(By.CSS_SELECTOR, "td.col-page").text == str(EXPECTED_PAGE)
+    assert first.find_element(By.CSS_SELECTOR, "td.col-note").text.startswith("CONSOLIDATED STATEMENTS OF CASH FLOWS")
+
+    first.find_element(By.CSS_SELECTOR, "td.col-page a").click()
+    text = wait.until(until.presence_of_element_located((By.CSS_SELECTOR, "td.col-text")))
+    assert "/page?page=38&sha=" in browser.current_url
+    row = browser.find_element(By.CSS_SELECTOR, "table.rows-and-columns tbody tr")
+    assert row.find_element(By.CSS_SELECTOR, "td.col-document_id").text == "HALDEN_2025_10K"
+    assert row.find_element(By.CSS_SELECTOR, "td.col-sha256").text == sha
+    shown = text.text
+    assert "CONSOLIDATED STATEMENTS OF CASH FLOWS" in shown
+    assert "Purchases of property, plant and equipment" in shown
+    assert shown.split() == cited.text.split()  # the whole stored page, word for word
