@@ -328,7 +328,7 @@ def serve(
     db: DbArgument,
     port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port on 127.0.0.1 (0 picks a free one).")] = 8001,
 ) -> None:
-    """Browse, search and ask the filing in Datasette on 127.0.0.1 (pip install 'evfind[browse]')."""
+    """Browse, search and ask the filing in Datasette on 127.0.0.1 (needs the browse extra)."""
     from .browse import serve as run_serve
 
     run_serve(db, port=port, announce=typer.echo)

@@ -123,3 +123,9 @@ def test_the_cli_never_imports_datasette(filing_db):
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
     assert result.returncode == 0, result.stderr
     assert "Consolidated Statements of Cash Flows" in result.stdout
+
+
+def test_serve_help_names_the_extra(cli):
+    result = cli("serve", "--help")
+    assert result.exit_code == 0
+    assert "Datasette on 127.0.0.1 (needs the browse extra)" in " ".join(result.stdout.split())
