@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 
 from . import store, zh
 from .errors import NoContentWordsError, NoPagesError, UsageError
-from .question import ParsedQuestion, parse
+from .question import ParsedQuestion, normal, parse
 from .rank import DEFAULT, Method, rrf
 
 TOP_DEFAULT = 5
@@ -356,16 +356,24 @@ def _no_pages(path) -> NoPagesError:
     )
 
 
-def _spans(marked: str, limit: int = 8) -> tuple[str, ...]:
-    """The distinct matched stretches of a page's text, in the order they first occur."""
-    found: dict[str, None] = {}
+def _spans(marked: str, limit: int = 6) -> tuple[str, ...]:
+    """The distinct matched stretches of a page's text: the longest (most specific) first, a
+    word dropped where a longer stretch already holds it ("cash" beside "cash flows")."""
+    found: dict[str, int] = {}
+    forms: set[str] = set()
     for span in _MARK.findall(marked):
         span = " ".join(span.split()).lower()
-        if span and span not in found:
-            found[span] = None
-            if len(found) >= limit:
-                break
-    return tuple(found)
+        form = " ".join(normal(w) for w in span.split())  # "cash flows" and "cash flow": one
+        if span and form not in forms:
+            forms.add(form)
+            found[span] = len(found)
+    chosen: list[str] = []
+    for span in sorted(found, key=lambda s: (-len(s.split()), found[s])):
+        if not any(f" {span} " in f" {longer} " for longer in chosen):
+            chosen.append(span)
+        if len(chosen) >= limit:
+            break
+    return tuple(chosen)
 
 
 def _note(row: store.PageRow, terms: tuple[str, ...]) -> str:

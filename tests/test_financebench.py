@@ -43,9 +43,9 @@ def test_financebench_questions(financebench, financebench_dbs):
     metrics = report.table()["all"]
     print(json.dumps(metrics))
     assert report.fabricated == 0
-    assert metrics["recall@5"] >= 0.75
-    assert metrics["hit@5"] >= 0.80
-    assert metrics["hit@1"] >= 0.60
+    assert metrics["recall@5"] >= 0.90
+    assert metrics["hit@5"] >= 0.92
+    assert metrics["hit@1"] >= 0.70
 
 
 def test_seedstyle_questions(financebench, financebench_dbs):
@@ -53,7 +53,8 @@ def test_seedstyle_questions(financebench, financebench_dbs):
     metrics = report.table()["all"]
     print(json.dumps(metrics))
     assert report.fabricated == 0
-    assert metrics["hit@5"] >= 0.90
+    assert metrics["hit@5"] >= 0.92
+    assert metrics["hit@1"] >= 0.70
 
 
 @pytest.mark.parametrize(
