@@ -13,7 +13,6 @@ from .finder import Answer, Hit
 from .zh import LABELS
 
 SHORT_SHA = 12
-FORMATS = ("table", "markdown", "json")
 
 
 def page_cell(hit: Hit, lang: str = "en") -> str:

@@ -96,10 +96,6 @@ def topic_of(title: str) -> str | None:
     return _first("topic", words_key(title))
 
 
-def statement_of(title: str) -> str | None:
-    return _first("statement", squash(title))
-
-
 # ---------------------------------------------------------------------------------------------
 # Heading lines
 
