@@ -100,9 +100,9 @@ def topic_of(title: str) -> str | None:
 # Heading lines
 
 _ITEM = re.compile(
-    r"^(?:part\s+[ivx]+\s*[,.:\-]?\s*)?item\s*(\d{1,2}\s*[a-d]?)\b\s*[.:\-]*\s*(.*)$", re.I
+    r"^(?:part\s+[ivx]+\s*[,.:\-]?\s*)?item\s*(\d{1,2}\s*[a-d]?)\b[\s.:\-]*(.*)$", re.I
 )
-_NOTE = re.compile(r"^note\s*(\d{1,2}|[a-z])\b\s*[.:\-]*\s*(.*)$", re.I)
+_NOTE = re.compile(r"^note\s*(\d{1,2}|[a-z])\b[\s.:\-]*(.*)$", re.I)
 _NUMBERED = re.compile(r"^(\d{1,2})\s*[.\-:]\s*([A-Z][^.;:$%]{2,80})$")
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?[\divxlc]{1,5}$|^[a-z]-\d{1,3}$|^f-\d{1,3}$", re.I)
 _NUMBER = re.compile(r"\(?\$?\d[\d,.]*\)?%?")
@@ -145,6 +145,8 @@ def item_heading(line: str, next_line: str = "") -> tuple[str, str] | None:
     if not title and next_line and _short(next_line, 16):
         title = next_line
         line = f"{line} {next_line}"
+    if not title[:1].isupper():
+        return None  # "Item 1A of this report describes ...": a reference, not a heading
     title = re.sub(r"[\s.]*\d+$", "", title)  # a table of contents' page number
     label = _first("item", words_key(title))
     if label is None:

@@ -1,0 +1,68 @@
+"""question.py and rank.py: pure functions, checked on inputs worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from evfind.question import content_words, parse, tokens
+from evfind.rank import DEFAULT, PLAIN, rrf
+
+
+def test_meta_words_of_instruction_laden_questions_are_dropped():
+    question = (
+        "Assume that you are a public equities analyst. Answer the following question by primarily "
+        "using information that is shown in the balance sheet: what is the year end FY2018 net PPNE "
+        "for 3M? Answer in USD billions."
+    )
+    assert content_words(question) == ["balance", "sheet", "2018", "net", "ppe", "3m"]
+
+
+def test_years_numbers_and_compounds():
+    assert content_words("FY2022 vs FY2021 revenue, 12 months, 1,234 units") == ["2022", "vs", "2021", "revenue", "months", "234"]
+    assert tokens("Free cashflow and P&L of PP&E") == ["free", "cash", "flow", "and", "p&l", "of", "pp&e"]
+
+
+def test_statements_named_implied_and_sections():
+    named = parse("What is capex? Use the statement of cash flows.")
+    assert named.named == ("cash_flow_statement",)
+    assert "purchases of property plant and equipment" in [t.phrase for t in named.terms]
+    implied = parse("What is the FY2019 days payable outstanding (DPO)?")
+    assert implied.named == ()
+    assert set(implied.statements) == {"balance_sheet", "income_statement"}
+    assert {"accounts payable", "cost of sales", "inventories"} <= {t.phrase for t in implied.terms}
+    topical = parse("Where is revenue broken down by geographic region?")
+    assert topical.statements == ("income_statement",)
+    assert topical.sections == ("segment_information",)
+    tax = parse("How did the effective tax rate change?")
+    assert tax.statements == ("income_statement",) and tax.sections == ("income_taxes",)
+
+
+def test_levers_switch_vocabulary_off():
+    assert "accounts payable" not in [t.phrase for t in parse("What is DPO?", metrics=False).terms]
+    plain = parse("Round your answer to two decimal places: what is revenue?", meta=False)
+    assert "decimal" in plain.words and "round" not in plain.words
+
+
+def test_every_term_is_a_quoted_phrase():
+    parsed = parse('revenue" OR NEAR(cash -flow) *')
+    assert parsed.match_expression() == " OR ".join(f'"{t.phrase}"' for t in parsed.terms)
+    assert all('"' not in t.phrase for t in parsed.terms)
+
+
+def test_rrf_by_hand():
+    # k = 60: a at ranks 1 and 2 -> 1/61 + 1/62; b at 2 and 1 -> the same; c at 3 -> 1/63.
+    fused = rrf([["a", "b", "c"], ["b", "a"]], k=60)
+    assert [item for item, _ in fused] == ["a", "b", "c"]  # tie: the first list decides
+    assert fused[0][1] == pytest.approx(1 / 61 + 1 / 62)
+    assert fused[2][1] == pytest.approx(1 / 63)
+    weighted = rrf([["a", "b"], ["b"]], [1.0, 0.5], k=1)
+    assert dict(weighted) == pytest.approx({"a": 1 / 2, "b": 1 / 3 + 0.5 / 2})
+    assert rrf([["a", "a", "b"]], k=1) == [("a", 0.5), ("b", 0.25)]  # a repeat counts once
+
+
+def test_methods():
+    assert DEFAULT.without("carried").bm25_weights[2] == 0.0
+    assert DEFAULT.without("dominance").dominance == 0.0
+    assert PLAIN.k == 60 and not PLAIN.statements
+    with pytest.raises(ValueError):
+        DEFAULT.without("magic")
