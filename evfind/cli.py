@@ -1,9 +1,6 @@
 """The evfind command line: parse, call the library, print. No SQL and no ranking here."""
 
-from __future__ import annotations
-
 import functools
-import json
 import sys
 from enum import Enum
 from pathlib import Path
@@ -219,6 +216,8 @@ def show(
     with Finder(db, document=document, sha=sha) as finder:
         stored = finder.page(page)
     if fmt is TextFormat.json:
+        import json
+
         typer.echo(json.dumps(stored.to_dict(), ensure_ascii=False, indent=2))
         return
     doc = stored.document
@@ -244,6 +243,8 @@ def info(
 
     summary = describe(db)
     if fmt is TextFormat.json:
+        import json
+
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
         return
     typer.echo(f"Database: {db}  (evfind schema {summary['schema_version']})")
@@ -307,6 +308,8 @@ def eval_(
         finder_options={"method": method},
     )
     if fmt is TextFormat.json:
+        import json
+
         typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:
         typer.echo(format_report(report, show_misses=misses))

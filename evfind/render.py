@@ -6,7 +6,6 @@ their text in evfind/zh.py); JSON keys are always English.
 
 from __future__ import annotations
 
-import json
 import unicodedata
 
 from .finder import Answer, Hit
@@ -36,6 +35,8 @@ def _rjust(text: str, size: int) -> str:
 
 
 def to_json(answer: Answer) -> str:
+    import json  # only the json format pays for it
+
     return json.dumps(answer.to_dict(), ensure_ascii=False, indent=2)
 
 

@@ -10,7 +10,6 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote
 
 from .errors import (
     DatabaseBusyError,
@@ -53,9 +52,17 @@ def _check_path(path: Path) -> None:
         raise InputError(f"{path}: permission denied")
 
 
+_URI_SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~/")
+
+
+def _quote(text: str) -> str:
+    """urllib.parse.quote(text), without importing urllib on every query's start-up."""
+    return "".join(chr(b) if b in _URI_SAFE else f"%{b:02X}" for b in text.encode("utf-8"))
+
+
 def _uri(path: Path, **params: str) -> str:
     query = "&".join(f"{k}={v}" for k, v in params.items())
-    return f"file:{quote(str(path.resolve()))}?{query}"
+    return f"file:{_quote(str(path.resolve()))}?{query}"
 
 
 def connect_read(path: str | os.PathLike) -> sqlite3.Connection:
