@@ -211,28 +211,45 @@ _TRANSLATE = str.maketrans(
         "\t": " ",
     }
 )
-_SPACES = re.compile(r"[^\S\n]+")  # runs of whitespace other than newlines
-_NEWLINES = re.compile(r"\r\n?")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+_SPACE_RUNS = re.compile("  +")
+# After folding, the only whitespace left besides space and newline is ASCII: these.
+_ASCII_SPACES = ("\t", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
+
+
+class _Fold(dict):
+    """What each character not in ASCII becomes in the index text: _TRANSLATE, else a space for
+    spaces, line and paragraph separators, control, format, private-use and unassigned
+    characters, else itself. Filled as characters are first met."""
+
+    def __missing__(self, ch: str) -> str:
+        category = unicodedata.category(ch)
+        folded = " " if category[0] in "ZC" else ch
+        self[ch] = folded
+        return folded
+
+
+_FOLD = _Fold({chr(code): value for code, value in _TRANSLATE.items()})
 
 
 def normalise(text: str) -> str:
-    """Index text: \\n line breaks, hyphens for U+FFFE, plain spaces, ligatures spelled out."""
-    text = _NEWLINES.sub("\n", text).translate(_TRANSLATE)
+    """Index text: \\n line breaks, hyphens for U+FFFE, plain spaces, ligatures spelled out,
+    no space at either end of a line, no blank line at either end of the page.
+
+    Written with str.replace over the few distinct characters a page holds, not a pass per
+    character: ingest calls it on every page."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.isascii():
-        text = "".join(_fold(ch) for ch in text)
-    text = _SPACES.sub(" ", text)
-    return "\n".join(line.strip() for line in text.split("\n")).strip("\n")
-
-
-def _fold(ch: str) -> str:
-    if ch.isascii():
-        return ch
-    category = unicodedata.category(ch)
-    if category == "Zs":
-        return " "
-    if category in ("Cc", "Cf", "Co", "Cn", "Cs"):
-        return " "
-    return ch
+        for ch in set("".join(_NON_ASCII.findall(text))):
+            folded = _FOLD[ch]
+            if folded != ch:
+                text = text.replace(ch, folded)
+    for ch in _ASCII_SPACES:
+        if ch in text:
+            text = text.replace(ch, " ")
+    text = _SPACE_RUNS.sub(" ", text)
+    text = text.replace(" \n", "\n").replace("\n ", "\n")
+    return text.strip(" ").strip("\n")
 
 
 def iter_lines(text: str) -> Iterator[str]:

@@ -1,0 +1,56 @@
+"""What ingest writes, byte for byte: the normalised text, the raw text packed against it, and
+files laid out in small pages so they stay smaller than the PDF they come from."""
+
+from __future__ import annotations
+
+import sqlite3
+import zlib
+
+import pytest
+
+from evfind import store
+from evfind.extract import normalise
+
+from .filing import PAGES
+
+
+@pytest.mark.parametrize(
+    "raw, text",
+    [
+        ("Net sales\r\n$ 812.4\r\n", "Net sales\n$ 812.4"),
+        ("  Item 7.\tMD&A  \r\n\r\n  Results  ", "Item 7. MD&A\n\nResults"),
+        ("re\ufffe\r\nported", "re-\nported"),  # pdfium's hyphen marker
+        ("non\u00a0breaking\u2003spaces \u200b\u00adhere", "non breaking spaces here"),
+        ("\ufb01nancial o\ufb03ce", "financial office"),
+        ("\u201cQuoted\u201d \u2018words\u2019 \u2013 and \u2014 dashes \u2212 1", "\"Quoted\" 'words' - and - dashes - 1"),
+        ("caf\u00e9 \u2022 bullet \u00ae", "caf\u00e9 \u2022 bullet \u00ae"),  # other characters are kept
+        ("a\u2028b\x85c\x0bd\x1fe\ue000f", "a b c d e f"),  # separators, controls, private use
+        ("\n \n line \n \n", "line"),
+        ("one\r\rtwo\rthree", "one\n\ntwo\nthree"),
+        ("", ""),
+        ("   ", ""),
+    ],
+)
+def test_normalise(raw, text):
+    assert normalise(raw) == text
+
+
+def test_raw_text_is_packed_against_the_normalised_text():
+    raw = "\r\n".join(PAGES[9].splitlines()) + "\r\n"
+    text = normalise(raw)
+    packed = store.pack_text(raw, text)
+    assert store.unpack_text(packed, text) == raw
+    assert len(packed) < len(zlib.compress(raw.encode())) / 4
+    assert store.pack_text(text, text) is None and store.unpack_text(None, text) == text
+    # raw text packed without a dictionary, by the first evfind release, still reads
+    assert store.unpack_text(zlib.compress(raw.encode(), 6), text) == raw
+    # pages longer than zlib's 32 KiB window
+    long_raw = raw * 40
+    long_text = normalise(long_raw)
+    assert store.unpack_text(store.pack_text(long_raw, long_text), long_text) == long_raw
+
+
+def test_new_databases_use_small_pages(filing_db):
+    with sqlite3.connect(filing_db) as conn:
+        assert conn.execute("PRAGMA page_size").fetchone()[0] == store.PAGE_SIZE == 1024
+
