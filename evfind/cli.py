@@ -143,22 +143,37 @@ def ingest(
 @errors_to_exit
 def query(
     db: DbArgument,
-    question: Annotated[str, typer.Argument(help="The question, in plain words.", show_default=False)],
+    question: Annotated[Optional[str], typer.Argument(help="The question, in plain words.", show_default=False)] = None,
     top: Annotated[int, typer.Option("--top", "-n", min=1, max=20, help="How many pages to list (1 to 20).")] = 5,
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="Output: table, markdown or json.")] = Format.table,
+    fmt: Annotated[Optional[Format], typer.Option("--format", "-f", help="Output: table (the default), markdown or json.", show_default=False)] = None,
     document: DocumentOption = None,
     sha: ShaOption = None,
     explain: Annotated[bool, typer.Option("--explain", help="Show the SQL and each ranked list before fusion.")] = False,
     lang: Annotated[
         Optional[Language], typer.Option("--lang", help="Language of notes and messages: en or zh (default: the question's).")
     ] = None,
+    questions: Annotated[
+        Optional[Path],
+        typer.Option("--questions", help="Ask every question of FILE (one a line, or JSONL with \"question\" and \"id\"; - for stdin) and print one JSON object a line.", show_default=False),
+    ] = None,
 ) -> None:
     """Rank the pages of a filing that hold the evidence for a question.
 
     Exit status: 0 pages found, 1 no page found, 2 usage error, empty store or no content words.
+    With --questions: 0 once every question has its line, 3 for a malformed questions file.
     """
+    from .errors import UsageError
     from .finder import Finder
 
+    if (question is None) == (questions is None):
+        raise UsageError("give one QUESTION, or --questions FILE to ask many (one a line)")
+    if questions is not None:
+        if fmt not in (None, Format.json):
+            raise UsageError("--questions prints one JSON object a line; --format table and markdown do not apply")
+        if explain:
+            raise UsageError("--explain shows one question; ask it without --questions")
+        _ask_all(db, questions, top, document, sha, lang.value if lang else None)
+        return
     with Finder(db, document=document, sha=sha) as finder:
         if explain:
             typer.echo(_explain(finder.explain(question, top)))
@@ -166,9 +181,21 @@ def query(
         answer = finder.query(question, top=top, lang=lang.value if lang else None)
     from .render import render
 
-    typer.echo(render(answer, fmt.value))
+    typer.echo(render(answer, (fmt or Format.table).value))
     if not answer.results:
         raise typer.Exit(code=EXIT_NO_MATCH)
+
+
+def _ask_all(db: Path, source: Path, top: int, document: Optional[str], sha: Optional[str], lang: Optional[str]) -> None:
+    import json
+
+    from .batch import answer_all, read_questions
+    from .finder import Finder
+
+    items = read_questions(source)
+    with Finder(db, document=document, sha=sha) as finder:
+        for data in answer_all(finder, items, top=top, lang=lang):
+            typer.echo(json.dumps(data, ensure_ascii=False))
 
 
 def _explain(plan) -> str:
