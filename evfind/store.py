@@ -327,12 +327,29 @@ def bm25(weights: tuple[float, ...]) -> str:
     return "bm25(pages_fts, " + ", ".join(str(float(w)) for w in weights) + ")"
 
 
+# How the queries below restrict FTS5 to some pages. FTS5 is handed rowid ranges: the pages of
+# a revision are inserted in one transaction, so their rowids form a range, and it then skips
+# the other revisions' entries instead of scoring them for the join to drop (with 20 revisions:
+# 1 ms instead of 3.5). A page list is never handed over as `rowid IN (...)`: FTS5 would start
+# the full-text query over for every page in it (16 ms instead of 2 at 2,000 pages); a list is
+# checked after the range, and `+rowid` keeps SQLite from handing it to FTS5. bm25() takes its
+# statistics from the whole table whatever the constraints, so the scores are the same.
+_REVISION_ROWIDS = (
+    "pages_fts.rowid BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
+    "AND (SELECT max(id) FROM pages WHERE revision_id = :revision)"
+)
+
+
+def _rowids_of(table: str) -> str:
+    return f"pages_fts.rowid BETWEEN (SELECT min(id) FROM {table}) AND (SELECT max(id) FROM {table})"
+
+
 def lexical_sql(limit: int, weights: tuple[float, ...]) -> str:
     """Pages of one revision matching an FTS5 expression, best bm25 first (bm25 is negative)."""
     return (
         f"SELECT pages_fts.rowid, {bm25(weights)} AS score "
         "FROM pages_fts JOIN pages ON pages.id = pages_fts.rowid "
-        "WHERE pages_fts MATCH :match AND pages.revision_id = :revision "
+        f"WHERE pages_fts MATCH :match AND {_REVISION_ROWIDS} AND pages.revision_id = :revision "
         f"ORDER BY score LIMIT {int(limit)}"
     )
 
@@ -357,7 +374,7 @@ def statement_sql(labels: list[str], weights: tuple[float, ...]) -> str:
         f"  AND pages.statement IN ({_label_marks(labels)})"
         "), scored AS ("
         f"  SELECT pages_fts.rowid AS id, {bm25(weights)} AS score"
-        "  FROM pages_fts WHERE pages_fts MATCH :match AND pages_fts.rowid IN (SELECT id FROM main)"
+        f"  FROM pages_fts WHERE pages_fts MATCH :match AND {_rowids_of('main')}"
         ") "
         "SELECT main.id, scored.score FROM main LEFT JOIN scored ON scored.id = main.id "
         f"ORDER BY CASE main.kind {order} END, scored.score IS NULL, scored.score, main.page_number"
@@ -369,12 +386,15 @@ def section_sql(labels: list[str], origins: tuple[str, ...], limit: int, weights
     the page, or the section carried onto it), that match the words, best bm25 first."""
     origin_list = ",".join(f"'{o}'" for o in origins)  # evfind's own constants, never user text
     return (
-        f"SELECT pages_fts.rowid, {bm25(weights)} AS score "
-        "FROM pages_fts WHERE pages_fts MATCH :match AND pages_fts.rowid IN ("
-        "  SELECT page_sections.page_id FROM page_sections JOIN pages ON pages.id = page_sections.page_id"
+        "WITH targeted AS ("
+        "  SELECT page_sections.page_id AS id FROM page_sections JOIN pages ON pages.id = page_sections.page_id"
         f"  WHERE pages.revision_id = :revision AND page_sections.label IN ({_label_marks(labels)})"
         f"  AND page_sections.origin IN ({origin_list})"
-        f") ORDER BY score LIMIT {int(limit)}"
+        ") "
+        f"SELECT pages_fts.rowid, {bm25(weights)} AS score "
+        f"FROM pages_fts WHERE pages_fts MATCH :match AND {_rowids_of('targeted')} "
+        "AND +pages_fts.rowid IN (SELECT id FROM targeted) "
+        f"ORDER BY score LIMIT {int(limit)}"
     )
 
 
