@@ -26,10 +26,11 @@ SCHEMA_VERSION = 2
 APPLICATION_ID = 0x65766664
 BUSY_TIMEOUT_MS = 10_000
 # PRAGMA page_size of the files ingest writes. A page's text is a few kilobytes, more than a
-# 4096-byte page holds, so each row ends in a part-filled overflow page; 1024-byte pages waste
-# a quarter as much, which keeps the database smaller than the PDF it comes from (see
-# benchmarks/speed.py). Queries are as fast. Files of other page sizes are read the same.
-PAGE_SIZE = 1024
+# 4096-byte page holds, so each row ends in a part-filled overflow page; 512-byte pages (the
+# smallest SQLite has) waste an eighth as much, which keeps the database smaller than the PDF
+# it comes from (see benchmarks/speed.py). Queries measured as fast. Files of other page sizes
+# are read the same.
+PAGE_SIZE = 512
 TABLES = ("documents", "pages", "page_sections", "pages_fts")
 
 
@@ -273,25 +274,42 @@ def page_by_number(conn: sqlite3.Connection, revision_id: int, page_number: int)
     ).fetchone()
 
 
+def _dictionaries(text: str) -> list[bytes]:
+    """The preset dictionaries raw text is packed against: the normalised text with pdfium's
+    CRLF line breaks (the closest to what pdfium extracts), and the normalised text itself."""
+    plain = text.encode("utf-8")
+    return [plain.replace(b"\n", b"\r\n"), plain]
+
+
 def pack_text(raw: str, text: str) -> bytes | None:
-    """The extracted text as stored: None when it equals the normalised text, else zlib with
-    the normalised text as preset dictionary. The two differ in line breaks, spaces and a few
-    characters, so the raw text costs a few percent of the page instead of some forty."""
+    """The extracted text as stored: None when it equals the normalised text, else zlib with a
+    preset dictionary made from the normalised text (the one that packs smaller). The two differ
+    only in line breaks, spaces and a few characters, so the raw text costs a few percent of
+    the page instead of some forty."""
     if raw == text:
         return None
     import zlib
 
-    packer = zlib.compressobj(9, zdict=text.encode("utf-8"))
-    return packer.compress(raw.encode("utf-8")) + packer.flush()
+    data = raw.encode("utf-8")
+    packed = []
+    for zdict in _dictionaries(text) if "\r\n" in raw else _dictionaries(text)[1:]:
+        packer = zlib.compressobj(9, zdict=zdict)
+        packed.append(packer.compress(data) + packer.flush())
+    return min(packed, key=len)
 
 
 def unpack_text(blob: bytes | None, text: str) -> str:
-    """The extracted text back; also reads raw text packed without a dictionary."""
+    """The extracted text back. The zlib header names its dictionary by Adler-32 checksum;
+    raw text packed without one (by the first evfind release) reads as well."""
     if blob is None:
         return text
     import zlib
 
-    unpacker = zlib.decompressobj(zdict=text.encode("utf-8"))
+    zdict = b""
+    if len(blob) >= 6 and blob[1] & 0x20:  # FDICT: a preset dictionary, DICTID follows
+        wanted = int.from_bytes(blob[2:6], "big")
+        zdict = next((d for d in _dictionaries(text) if zlib.adler32(d) == wanted), b"")
+    unpacker = zlib.decompressobj(zdict=zdict) if zdict else zlib.decompressobj()
     return (unpacker.decompress(blob) + unpacker.flush()).decode("utf-8")
 
 

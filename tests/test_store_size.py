@@ -44,6 +44,9 @@ def test_raw_text_is_packed_against_the_normalised_text():
     assert store.pack_text(text, text) is None and store.unpack_text(None, text) == text
     # raw text packed without a dictionary, by the first evfind release, still reads
     assert store.unpack_text(zlib.compress(raw.encode(), 6), text) == raw
+    # packed against the text itself where the raw text has no CRLF line breaks
+    hyphenated = "Net sales re\ufffe\nported  in millions \n"
+    assert store.unpack_text(store.pack_text(hyphenated, normalise(hyphenated)), normalise(hyphenated)) == hyphenated
     # pages longer than zlib's 32 KiB window
     long_raw = raw * 40
     long_text = normalise(long_raw)
@@ -52,5 +55,5 @@ def test_raw_text_is_packed_against_the_normalised_text():
 
 def test_new_databases_use_small_pages(filing_db):
     with sqlite3.connect(filing_db) as conn:
-        assert conn.execute("PRAGMA page_size").fetchone()[0] == store.PAGE_SIZE == 1024
+        assert conn.execute("PRAGMA page_size").fetchone()[0] == store.PAGE_SIZE == 512
 
