@@ -186,12 +186,16 @@ _QUALIFIERS = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)
 def _statement_title(line: str) -> str | None:
     """The primary statement a title line names: "Consolidated Balance Sheets", "NIKE, Inc.
     Consolidated Statements of Income", "Balance Shee t"; the title must end the line (after
     dates and qualifiers are dropped), so "Off-balance sheet arrangements" is none."""
     if not _short(line, 16):
         return None
+    letters = squash(line)
+    if "statement" not in letters and "balancesheet" not in letters:
+        return None  # every title of data/sections.tsv holds one of these: skip the patterns
     lowered = line.lower()
     if "notes to" in lowered or "see accompanying" in lowered or "integral part" in lowered:
         return None
@@ -394,11 +398,14 @@ class _Position:
             self.topic = (heading.label, heading.text, page_index)
 
 
-def _statement_on(page_text: str, key: str, lines: list[str], headings: list[Heading],
+def _statement_on(page_text: str, lines: list[str], headings: list[Heading],
                   previous: str | None, index_page: bool) -> str | None:
     """The primary statement a page is: its title at the top and line items that fit, or the
     second page of the statement on the page before."""
-    if index_page or _not_a_statement_page(key) or _numbers(page_text) < 12:
+    if index_page or (previous is None and not any(h.level == "statement" for h in headings)):
+        return None  # most pages: no title and no statement before them
+    key = words_key(page_text)
+    if _not_a_statement_page(key) or _numbers(page_text) < 12:
         return None
     for heading in headings:
         if heading.level == "statement" and statement_fit(heading.label, key) >= 2:
@@ -422,7 +429,7 @@ def analyse(texts: list[str]) -> list[PageStructure]:
     for page_index, text in enumerate(texts):
         page = PageStructure()
         lines = _lines(text)
-        key = words_key(text)
+        lowered = text.lower()
         page.toc = _is_toc(lines)
         index_page = page.toc or _is_index(lines)
         if index_page:
@@ -432,7 +439,7 @@ def analyse(texts: list[str]) -> list[PageStructure]:
             headings = [h for h in headings if h.level in ("item", "statement")]
         if position.topic is not None and page_index - position.topic[2] > TITLE_CARRY:
             position.topic = None
-        statement = _statement_on(text, key, lines, headings, previous_statement, index_page)
+        statement = _statement_on(text, lines, headings, previous_statement, index_page)
         previous_statement = page.statement = statement
         title = next((h.text for h in headings if h.level == "statement" and h.label == statement), None)
         if statement:
@@ -481,7 +488,7 @@ def analyse(texts: list[str]) -> list[PageStructure]:
                 page.section, page.section_heading = position.innermost() or (None, None)
         if statement and title:
             seen.insert(0, title)
-        if "notes to" in key and "financial statements" in key:
+        if "notes to" in lowered and "financial statements" in lowered:
             position.in_notes = True
         page.heading = " | ".join(dict.fromkeys(seen))
         page.context = " | ".join(
