@@ -56,6 +56,15 @@ CREATE TABLE IF NOT EXISTS page_sections (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS page_sections_label ON page_sections (label, page_id);
 
+-- The words on more than half of a revision's pages (lower case, singular: question.normal()).
+-- Their bm25 weight is nil (FTS5 floors a negative IDF), so a query leaves them out of its
+-- MATCH and scores only the pages that hold an informative word.
+CREATE TABLE IF NOT EXISTS common_words (
+    revision_id   INTEGER NOT NULL REFERENCES documents (revision_id),
+    word          TEXT NOT NULL,
+    PRIMARY KEY (revision_id, word)
+) WITHOUT ROWID;
+
 -- Full-text index over the normalised text, the headings and the context, declared the way
 -- sqlite-utils' enable_fts() writes it, so `sqlite-utils search` and Datasette detect it.
 CREATE VIRTUAL TABLE IF NOT EXISTS pages_fts USING FTS5 (

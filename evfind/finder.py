@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from . import store, zh
 from .errors import NoContentWordsError, NoPagesError, UsageError
@@ -167,6 +167,7 @@ class Finder:
     ):
         self.path = path
         self.method = method
+        self._common: frozenset[str] | None = None
         self.conn = store.connect_read(path)
         try:
             self.revision = store.select_revision(self.conn, document, sha)
@@ -199,27 +200,38 @@ class Finder:
     # -- ranking ---------------------------------------------------------------------------
 
     def _ranked(self, parsed: ParsedQuestion) -> _Ranking:
-        """Run the ranked lists' SQL and fuse them (lexical first, routing second)."""
+        """Run the ranked lists' SQL and fuse them (lexical first, routing second). bm25 runs
+        once: the statement and section lists order their pages by the same scores."""
         method = self.method
-        weights = method.bm25_weights
-        params = {"match": parsed.match_expression(), "revision": self.revision.revision_id}
-        ranking = _Ranking(params["match"], store.lexical_sql(CANDIDATES, weights))
-        ranking.lexical = self.conn.execute(ranking.lexical_sql, params).fetchall()
+        revision = self.revision.revision_id
+        lexical_sql = store.lexical_sql(method.bm25_weights)
+        informative = self._without_common_words(parsed)
+        params = {"match": informative.match_expression(), "revision": revision}
+        scored = self.conn.execute(lexical_sql, params).fetchall()
+        if not scored and informative is not parsed:  # only the common words match: use them
+            params["match"] = parsed.match_expression()
+            scored = self.conn.execute(lexical_sql, params).fetchall()
+        ranking = _Ranking(params["match"], lexical_sql)
+        score = dict(scored)
+        ranking.lexical = scored[:CANDIDATES]
         if method.statements and parsed.statements:
-            ranking.statement_sql = store.statement_sql(list(parsed.statements), weights)
-            ranking.statements = self.conn.execute(
-                ranking.statement_sql, {**params, **store.label_params(list(parsed.statements))}
-            ).fetchall()
+            kinds = list(parsed.statements)
+            ranking.statement_sql = store.statement_sql(kinds)
+            pages = self.conn.execute(ranking.statement_sql, {**params, **store.label_params(kinds)}).fetchall()
+            # In the order of the kinds targeted; each kind's pages best bm25 first, pages that
+            # match no word of the question last.
+            pages.sort(key=lambda p: (kinds.index(p[1]), p[0] not in score, score.get(p[0], 0.0), p[2]))
+            ranking.statements = [(page_id, score.get(page_id)) for page_id, _, _ in pages]
         # Without statement recognition, statements are routed to by their titles, like any
         # other heading; the plain method routes by the headings in a page's first lines only.
         targets = list(parsed.sections if method.statements else parsed.routes)
         if targets:
             origins = ("title", "statement") + (() if method.first_lines_only else ("started",))
             origins += ("carried",) if method.carried else ()
-            ranking.section_sql = store.section_sql(targets, origins, CANDIDATES, weights)
-            ranking.sections = self.conn.execute(
-                ranking.section_sql, {**params, **store.label_params(targets)}
-            ).fetchall()
+            ranking.section_sql = store.section_sql(targets, origins)
+            ids = self.conn.execute(ranking.section_sql, {**params, **store.label_params(targets)}).fetchall()
+            matching = sorted((score[i], i) for (i,) in ids if i in score)
+            ranking.sections = [(page_id, value) for value, page_id in matching[:CANDIDATES]]
         # A metric word that implies a statement ("revenue") yields to a topic the question
         # also names ("revenue by geography"): the evidence is then a note or a table.
         statement_weight = method.statement_weight
@@ -295,6 +307,17 @@ class Finder:
         elif not self._covers(parsed, ids[0]):
             message = zh.localise("weak_match", WEAK_MATCH, lang)
         return Answer(question, document, tuple(hits), message, parsed, lang)
+
+    def _without_common_words(self, parsed: ParsedQuestion) -> ParsedQuestion:
+        """Leave out of the MATCH the single words on more than half the pages (the company's
+        name, the fiscal year): their bm25 weight is nil, and matching them would only make
+        FTS5 score nearly every page. Kept when nothing else would be left."""
+        if self._common is None:
+            self._common = store.common_words(self.conn, self.revision.revision_id)
+        kept = tuple(t for t in parsed.terms if " " in t.phrase or normal(t.phrase) not in self._common)
+        if not kept or len(kept) == len(parsed.terms):
+            return parsed
+        return replace(parsed, terms=kept)
 
     def parse(self, question: str) -> ParsedQuestion:
         return parse(question, metrics=self.method.metrics, meta=self.method.meta)

@@ -21,6 +21,7 @@ from pathlib import Path
 from . import store
 from .errors import DatabaseBusyError, InputError, UsageError
 from .extract import Extraction, extract, normalise
+from .question import common_words
 from .structure import analyse
 
 
@@ -158,6 +159,7 @@ def _write(conn: sqlite3.Connection, db_path: Path, meta: dict, pages: list[dict
         return existing.revision_id, "unchanged"
     revision_id = store.insert_revision(conn, **meta)
     store.insert_pages(conn, revision_id, pages)
+    store.insert_common_words(conn, revision_id, common_words([p["text"] for p in pages]))
     store.optimize_fts(conn)
     return revision_id, "added"
 
@@ -282,7 +284,9 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
                 labels=[p["page_label"] for p in pages],
             )
             revision_id = store.insert_revision(conn, **meta)
-            store.insert_pages(conn, revision_id, prepare_pages(extraction))
+            pages = prepare_pages(extraction)
+            store.insert_pages(conn, revision_id, pages)
+            store.insert_common_words(conn, revision_id, common_words([p["text"] for p in pages]))
         store.optimize_fts(conn)
         conn.execute("COMMIT")
         conn.execute("VACUUM")

@@ -259,3 +259,13 @@ def _plain_words(question: str) -> list[str]:
         year = _YEAR.match(word)
         words.append(year.group(1) if year else word)
     return list(dict.fromkeys(words))
+
+
+def common_words(texts: list[str], share: float = 0.5) -> list[str]:
+    """The words (in ``normal`` form) on more than ``share`` of the pages: in bm25 their IDF is
+    not positive, so they add nothing to a page's score (stored at ingest, dropped at query)."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        for word in {normal(w) for w in tokens(text)}:
+            counts[word] = counts.get(word, 0) + 1
+    return sorted(word for word, count in counts.items() if count > share * len(texts))

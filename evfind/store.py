@@ -21,7 +21,7 @@ from .errors import (
 
 # PRAGMA user_version: bump when the tables change or when what ingest computes per page (the
 # structure) changes meaning. Older files are re-indexed by `evfind upgrade`; newer are refused.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # PRAGMA application_id: marks the file as evfind's ("evfd").
 APPLICATION_ID = 0x65766664
 BUSY_TIMEOUT_MS = 10_000
@@ -358,17 +358,14 @@ _REVISION_ROWIDS = (
 )
 
 
-def _rowids_of(table: str) -> str:
-    return f"pages_fts.rowid BETWEEN (SELECT min(id) FROM {table}) AND (SELECT max(id) FROM {table})"
-
-
-def lexical_sql(limit: int, weights: tuple[float, ...]) -> str:
-    """Pages of one revision matching an FTS5 expression, best bm25 first (bm25 is negative)."""
+def lexical_sql(weights: tuple[float, ...]) -> str:
+    """Every page of one revision matching an FTS5 expression, best bm25 first (bm25 is
+    negative). The one full-text pass of a query: the other lists reuse these scores."""
     return (
         f"SELECT pages_fts.rowid, {bm25(weights)} AS score "
         "FROM pages_fts JOIN pages ON pages.id = pages_fts.rowid "
         f"WHERE pages_fts MATCH :match AND {_REVISION_ROWIDS} AND pages.revision_id = :revision "
-        f"ORDER BY score LIMIT {int(limit)}"
+        "ORDER BY score"
     )
 
 
@@ -380,39 +377,25 @@ def _label_marks(labels: list[str]) -> str:
     return ",".join(f":label{i}" for i in range(len(labels)))
 
 
-def statement_sql(labels: list[str], weights: tuple[float, ...]) -> str:
-    """The primary statement pages of the main block of these kinds, in the order the kinds
-    are given, each kind's pages best lexical score first (pages that match no word last)."""
-    order = " ".join(f"WHEN :label{i} THEN {i}" for i in range(len(labels)))
+def statement_sql(labels: list[str]) -> str:
+    """The primary statement pages of the main block of these kinds: (page id, kind, page)."""
     return (
-        "WITH main AS ("
-        "  SELECT pages.id AS id, pages.page_number AS page_number, pages.statement AS kind FROM pages"
-        "  JOIN page_sections ON page_sections.page_id = pages.id"
-        "  WHERE pages.revision_id = :revision AND page_sections.label = 'primary_statements'"
-        f"  AND pages.statement IN ({_label_marks(labels)})"
-        "), scored AS ("
-        f"  SELECT pages_fts.rowid AS id, {bm25(weights)} AS score"
-        f"  FROM pages_fts WHERE pages_fts MATCH :match AND {_rowids_of('main')}"
-        ") "
-        "SELECT main.id, scored.score FROM main LEFT JOIN scored ON scored.id = main.id "
-        f"ORDER BY CASE main.kind {order} END, scored.score IS NULL, scored.score, main.page_number"
+        "SELECT pages.id, pages.statement, pages.page_number FROM pages "
+        "JOIN page_sections ON page_sections.page_id = pages.id "
+        "WHERE pages.revision_id = :revision AND page_sections.label = 'primary_statements' "
+        f"AND pages.statement IN ({_label_marks(labels)})"
     )
 
 
-def section_sql(labels: list[str], origins: tuple[str, ...], limit: int, weights: tuple[float, ...]) -> str:
-    """Pages of one revision in one of the target sections (by the given origins: a heading on
-    the page, or the section carried onto it), that match the words, best bm25 first."""
+def section_sql(labels: list[str], origins: tuple[str, ...]) -> str:
+    """The pages of one revision in one of the target sections, by the given origins: a
+    heading on the page, or the section carried onto it."""
     origin_list = ",".join(f"'{o}'" for o in origins)  # evfind's own constants, never user text
     return (
-        "WITH targeted AS ("
-        "  SELECT page_sections.page_id AS id FROM page_sections JOIN pages ON pages.id = page_sections.page_id"
-        f"  WHERE pages.revision_id = :revision AND page_sections.label IN ({_label_marks(labels)})"
-        f"  AND page_sections.origin IN ({origin_list})"
-        ") "
-        f"SELECT pages_fts.rowid, {bm25(weights)} AS score "
-        f"FROM pages_fts WHERE pages_fts MATCH :match AND {_rowids_of('targeted')} "
-        "AND +pages_fts.rowid IN (SELECT id FROM targeted) "
-        f"ORDER BY score LIMIT {int(limit)}"
+        "SELECT DISTINCT page_sections.page_id FROM page_sections "
+        "JOIN pages ON pages.id = page_sections.page_id "
+        f"WHERE pages.revision_id = :revision AND page_sections.label IN ({_label_marks(labels)}) "
+        f"AND page_sections.origin IN ({origin_list})"
     )
 
 
@@ -496,6 +479,18 @@ def insert_pages(conn: sqlite3.Connection, revision_id: int, pages: list[dict]) 
         )
 
 
+def insert_common_words(conn: sqlite3.Connection, revision_id: int, words: list[str]) -> None:
+    conn.executemany(
+        "INSERT OR IGNORE INTO common_words (revision_id, word) VALUES (?, ?)",
+        [(revision_id, word) for word in words],
+    )
+
+
+def common_words(conn: sqlite3.Connection, revision_id: int) -> frozenset[str]:
+    rows = conn.execute("SELECT word FROM common_words WHERE revision_id = ?", (revision_id,))
+    return frozenset(row[0] for row in rows)
+
+
 def optimize_fts(conn: sqlite3.Connection) -> None:
     """Merge the index's segments: a smaller file and faster queries."""
     conn.execute("INSERT INTO pages_fts (pages_fts) VALUES ('optimize')")
@@ -545,7 +540,7 @@ def dump_sources(conn: sqlite3.Connection) -> list[tuple[dict, list[dict]]]:
 
 def drop_all(conn: sqlite3.Connection) -> None:
     """Drop evfind's tables and reset the version marks (inside the caller's transaction)."""
-    for table in ("pages_fts", "page_sections", "pages", "documents"):
+    for table in ("pages_fts", "page_sections", "common_words", "pages", "documents"):
         conn.execute(f"DROP TABLE IF EXISTS {table}")
     conn.execute("PRAGMA application_id = 0")
     conn.execute("PRAGMA user_version = 0")
