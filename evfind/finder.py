@@ -13,6 +13,7 @@ Every page it returns exists in the store.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import asdict, dataclass, field, replace
@@ -136,6 +137,18 @@ class Plan:
     fused: tuple[tuple[int, float], ...]
 
 
+def _reading(function):
+    """SQLite errors met while reading (a damaged file) become evfind errors, never a traceback.
+    For Finder methods and for functions whose first argument is the database path."""
+
+    @functools.wraps(function)
+    def wrapper(first, *args, **kwargs):
+        with store.reading(getattr(first, "path", first)):
+            return function(first, *args, **kwargs)
+
+    return wrapper
+
+
 @dataclass
 class _Ranking:
     """The SQL run for one question, each ranked list as (page id, bm25) and the fusion."""
@@ -170,7 +183,8 @@ class Finder:
         self._common: frozenset[str] | None = None
         self.conn = store.connect_read(path)
         try:
-            self.revision = store.select_revision(self.conn, document, sha)
+            with store.reading(path):
+                self.revision = store.select_revision(self.conn, document, sha)
         except Exception:
             self.conn.close()
             raise
@@ -257,6 +271,7 @@ class Finder:
             ranking.fused.insert(0, winner)
         return ranking
 
+    @_reading
     def query(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
         """The pages most likely to hold the evidence, best first (at most ``top``).
 
@@ -335,6 +350,7 @@ class Finder:
             held += row is not None
         return held * 2 >= len(words)
 
+    @_reading
     def explain(self, question: str, top: int = TOP_DEFAULT) -> Plan:
         """The SQL and each ranked list before and after fusion, by page number."""
         self._require_pages()
@@ -361,6 +377,7 @@ class Finder:
 
     # -- inspection ------------------------------------------------------------------------
 
+    @_reading
     def page(self, page_number: int) -> Page:
         """The stored text of one physical page of the revision."""
         document = self._require_pages()
@@ -411,6 +428,7 @@ def _note(row: store.PageRow, terms: tuple[str, ...]) -> str:
     return "; ".join(parts)
 
 
+@_reading
 def describe(path: str | os.PathLike) -> dict:
     """What `evfind info` shows: every revision with its pages, blank pages and structure."""
     from .structure import STATEMENTS

@@ -5,8 +5,9 @@
     print(result.status, result.page_count)       # created 160
 
 The pages are extracted and analysed before the database is touched, so a source that cannot
-be read changes nothing. A new database is built beside its final path and moved into place
-only when complete; an existing one gets the new revision in a single transaction.
+be read changes nothing. The database is then written as a whole new file, built beside its
+path and renamed into place only when complete (``store.rewrite``): a reader sees the old file
+or the new one, and an ingest killed at any moment leaves the old one as it was.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import store
-from .errors import DatabaseBusyError, InputError, UsageError
+from .errors import InputError, UsageError
 from .extract import Extraction, extract, normalise
 from .question import common_words
 from .structure import analyse
@@ -106,7 +107,7 @@ def ingest(
         if not source.is_file():
             extract(source)  # raises the clear error for a missing path or a directory
         sha = sha256_file(source)
-        with _closing(store.connect_read(db_path)) as conn:
+        with _closing(store.connect_read(db_path)) as conn, store.reading(db_path):
             existing = store.find_revision(conn, document_id, sha)
             if existing is not None:
                 return _result(db_path, existing, "unchanged", conn)
@@ -127,11 +128,7 @@ def ingest(
         "page_count": extraction.page_count,
         "ingested_at": _now(),
     }
-    if not db_path.exists():
-        result = _create(db_path, meta, pages)
-        if result is not None:
-            return _with(result, warnings)
-    return _with(_add(db_path, meta, pages), warnings)
+    return _with(_save(db_path, meta, pages), warnings)
 
 
 def _with(result: IngestResult, warnings: list[str]) -> IngestResult:
@@ -151,94 +148,22 @@ class _closing:
         self.conn.close()
 
 
-def _write(conn: sqlite3.Connection, db_path: Path, meta: dict, pages: list[dict]) -> tuple[int, str]:
-    """Inside a transaction: the revision and its pages; (revision_id, status)."""
-    store.ensure_schema(conn, db_path)
-    existing = store.find_revision(conn, meta["document_id"], meta["sha256"])
-    if existing is not None:  # another process ingested the same bytes meanwhile
-        return existing.revision_id, "unchanged"
-    revision_id = store.insert_revision(conn, **meta)
-    store.insert_pages(conn, revision_id, pages)
-    store.insert_common_words(conn, revision_id, common_words([p["text"] for p in pages]))
-    store.optimize_fts(conn)
-    return revision_id, "added"
+def _save(db_path: Path, meta: dict, pages: list[dict]) -> IngestResult:
+    """The revision and its pages, in a new version of the database file."""
 
+    def build(conn: sqlite3.Connection) -> tuple[str, bool]:
+        store.ensure_schema(conn, db_path)
+        if store.find_revision(conn, meta["document_id"], meta["sha256"]) is not None:
+            return "unchanged", False  # another process ingested the same bytes meanwhile
+        revision_id = store.insert_revision(conn, **meta)
+        store.insert_pages(conn, revision_id, pages)
+        store.insert_common_words(conn, revision_id, common_words([p["text"] for p in pages]))
+        store.optimize_fts(conn)
+        return "added", True
 
-def _create(db_path: Path, meta: dict, pages: list[dict]) -> IngestResult | None:
-    """Build a new database beside its final path and move it into place; None if another
-    process created the database first (the caller then adds to it)."""
-    directory = db_path.parent if str(db_path.parent) else Path(".")
-    if not directory.is_dir():
-        raise InputError(f"{db_path}: the directory {directory} does not exist")
-    temp = directory / f".{db_path.name}.{os.getpid()}.tmp"
-    try:
-        conn = store.connect_write(temp)
-        try:
-            # Nobody else sees the temporary file and a crash leaves only it behind, so SQLite
-            # need not sync or journal to disk while building it; it is synced once when whole,
-            # before it takes its name.
-            conn.execute("PRAGMA synchronous = OFF")
-            conn.execute("PRAGMA journal_mode = MEMORY")
-            conn.execute("BEGIN IMMEDIATE")
-            revision_id, _ = _write(conn, db_path, meta, pages)
-            conn.execute("COMMIT")
-            conn.execute("VACUUM")
-        finally:
-            conn.close()
-        _fsync(temp)
-        try:
-            os.link(temp, db_path)  # fails if the path exists: never replaces another's file
-        except FileExistsError:
-            return None
-        except OSError:
-            if db_path.exists():
-                return None
-            os.replace(temp, db_path)
-    except sqlite3.Error as exc:
-        raise DatabaseBusyError(f"{db_path}: cannot write the database ({exc})") from None
-    except PermissionError:
-        raise DatabaseBusyError(f"{db_path}: cannot write in {directory} (permission denied)") from None
-    finally:
-        for leftover in (temp, Path(f"{temp}-journal")):
-            try:
-                leftover.unlink()
-            except FileNotFoundError:
-                pass
-    with _closing(store.connect_read(db_path)) as conn:
-        return _result(db_path, store.find_revision(conn, meta["document_id"], meta["sha256"]), "created", conn)
-
-
-def _fsync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _add(db_path: Path, meta: dict, pages: list[dict]) -> IngestResult:
-    """A new revision in an existing database, in one transaction."""
-    if not os.access(db_path, os.W_OK) or not os.access(db_path.parent or Path("."), os.W_OK):
-        raise DatabaseBusyError(f"{db_path}: the database is read-only here; copy it somewhere writable")
-    with _closing(store.connect_read(db_path)):
-        pass  # the same checks as a query: an evfind database this version reads
-    conn = store.connect_write(db_path)
-    try:
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-            revision_id, status = _write(conn, db_path, meta, pages)
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-    except sqlite3.OperationalError as exc:
-        text = str(exc)
-        if "locked" in text or "busy" in text:
-            raise DatabaseBusyError(f"{db_path}: the database is locked by another process; try again") from None
-        raise DatabaseBusyError(f"{db_path}: cannot write the database ({text})") from None
-    finally:
-        conn.close()
+    status, how = store.rewrite(db_path, build)
+    if how == "created":
+        status = "created"
     with _closing(store.connect_read(db_path)) as conn:
         revision = store.find_revision(conn, meta["document_id"], meta["sha256"])
         return _result(db_path, revision, status, conn)
@@ -260,19 +185,14 @@ def _result(db_path: Path, revision: store.Revision, status: str, conn: sqlite3.
 
 def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
     """Recompute every page's structure from the text the database stores, and rewrite the
-    tables in the current schema: for a database written by an older evfind. One transaction;
-    (revisions re-indexed, old schema version, new schema version)."""
+    tables in the current schema: for a database written by an older evfind. Written as a new
+    file like an ingest; (revisions re-indexed, old schema version, new schema version)."""
     db_path = Path(db)
     if not db_path.is_file():
         store.connect_read(db_path)  # raises the clear error for a missing path or a directory
-    conn = store.connect_write(db_path)
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        app_id, old = store.identify(conn)
-        if app_id != store.APPLICATION_ID:
-            store.check_schema(conn, db_path)  # raises: not an evfind database
-        if old > store.SCHEMA_VERSION:
-            store.check_schema(conn, db_path)  # raises: written by a newer evfind
+
+    def build(conn: sqlite3.Connection) -> tuple[tuple[int, int], bool]:
+        _, old = store.identify(conn)
         saved = store.dump_sources(conn)
         store.drop_all(conn)
         store.ensure_schema(conn, db_path)
@@ -288,16 +208,7 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
             store.insert_pages(conn, revision_id, pages)
             store.insert_common_words(conn, revision_id, common_words([p["text"] for p in pages]))
         store.optimize_fts(conn)
-        conn.execute("COMMIT")
-        conn.execute("VACUUM")
-        return len(saved), old, store.SCHEMA_VERSION
-    except sqlite3.Error as exc:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise DatabaseBusyError(f"{db_path}: cannot re-index the database ({exc})") from None
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    finally:
-        conn.close()
+        return (len(saved), old), True
+
+    (count, old), _ = store.rewrite(db_path, build, must_exist=True, older_ok=True)
+    return count, old, store.SCHEMA_VERSION

@@ -1,15 +1,19 @@
 """The store: schema, connections and every SQL statement evfind runs.
 
 Only this module writes SQL. Queries open the file read-only (``mode=ro``), so a query never
-creates, changes or journals the file; ingest opens it for writing inside one transaction.
+creates, changes or journals the file. Writers never change the file in place either: each
+change is made in a copy beside it and renamed over it (see ``rewrite``).
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .errors import (
     DatabaseBusyError,
@@ -24,6 +28,8 @@ from .errors import (
 SCHEMA_VERSION = 3
 # PRAGMA application_id: marks the file as evfind's ("evfd").
 APPLICATION_ID = 0x65766664
+# How long a query waits for a lock another program holds (evfind's own writers never block
+# readers), and how long a writer waits for another writer to finish.
 BUSY_TIMEOUT_MS = 10_000
 # PRAGMA page_size of the files ingest writes. A page's text is a few kilobytes, more than a
 # 4096-byte page holds, so each row ends in a part-filled overflow page; 512-byte pages (the
@@ -31,6 +37,7 @@ BUSY_TIMEOUT_MS = 10_000
 # it comes from (see benchmarks/speed.py). Queries measured as fast. Files of other page sizes
 # are read the same.
 PAGE_SIZE = 512
+WRITE_TIMEOUT_MS = 120_000
 TABLES = ("documents", "pages", "page_sections", "pages_fts")
 
 
@@ -45,7 +52,6 @@ def schema_sql() -> str:
 
 # --------------------------------------------------------------------------------------------
 # Connections
-
 
 def _check_path(path: Path) -> None:
     if not path.exists():
@@ -66,34 +72,59 @@ def _quote(text: str) -> str:
     return "".join(chr(b) if b in _URI_SAFE else f"%{b:02X}" for b in text.encode("utf-8"))
 
 
+def _check_not_empty(path: Path, shown: Path | None = None) -> None:
+    if os.stat(path).st_size == 0:
+        raise NotADatabaseError(f"{path if shown is None else shown}: an empty file, not an evfind database")
+
+
 def _uri(path: Path, **params: str) -> str:
     query = "&".join(f"{k}={v}" for k, v in params.items())
     return f"file:{_quote(str(path.resolve()))}?{query}"
 
 
+def _journal(path: Path) -> Path:
+    return path.with_name(path.name + "-journal")
+
+
+def _hot_journal_error(path: Path) -> DatabaseBusyError:
+    return DatabaseBusyError(
+        f"{path}: an interrupted write left {_journal(path).name} beside it; run "
+        f"`evfind upgrade {path}` where the file can be written, to roll it back"
+    )
+
+
 def connect_read(path: str | os.PathLike) -> sqlite3.Connection:
     """Open an evfind database read-only; raise a clear error for anything else.
 
-    The file is never created or modified. On read-only media, where SQLite could not take its
-    usual locks, the file is opened as immutable.
+    The file is never created or modified, and no journal is written beside it. On read-only
+    media, where SQLite cannot open a file another program left in WAL mode, the file is
+    opened as immutable. A file left in the middle of a write (a hot journal beside it) is
+    refused rather than read half-written.
     """
     path = Path(path)
     _check_path(path)
+    _check_not_empty(path)
     conn = sqlite3.connect(_uri(path, mode="ro"), uri=True, check_same_thread=False)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     try:
         check_schema(conn, path)
     except sqlite3.OperationalError as exc:
         conn.close()
-        if "unable to open" not in str(exc) and "readonly" not in str(exc):
+        text = str(exc)
+        if "unable to open" not in text and "readonly" not in text:
             raise _database_error(exc, path) from None
+        if _journal(path).exists():
+            raise _hot_journal_error(path) from None
         # Read-only directory or medium: no lock files can be made; nobody can be writing.
-        conn = sqlite3.connect(_uri(path, mode="ro", immutable="1"), uri=True)
+        conn = sqlite3.connect(_uri(path, mode="ro", immutable="1"), uri=True, check_same_thread=False)
         try:
             check_schema(conn, path)
         except sqlite3.Error as exc2:
             conn.close()
             raise _database_error(exc2, path) from None
+        except Exception:
+            conn.close()
+            raise
     except sqlite3.Error as exc:
         conn.close()
         raise _database_error(exc, path) from None
@@ -103,31 +134,62 @@ def connect_read(path: str | os.PathLike) -> sqlite3.Connection:
     return conn
 
 
-def connect_write(path: str | os.PathLike) -> sqlite3.Connection:
-    """Open (or create) a database for writing; the schema is applied by ``ensure_schema``."""
-    path = Path(path)
-    if path.is_dir():
-        raise InputError(f"{path}: is a directory, not a database file")
-    conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    # Takes effect in a new file, and in an old one at its next VACUUM (evfind upgrade).
-    conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
-    return conn
-
-
 def _database_error(exc: sqlite3.Error, path: Path) -> Exception:
     text = str(exc)
     if "locked" in text or "busy" in text:
         return DatabaseBusyError(f"{path}: the database is locked by another process; try again")
     if "readonly" in text or "read-only" in text:
         return DatabaseBusyError(f"{path}: the database cannot be written here (read-only)")
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
+    if "not a database" in text:
         return NotADatabaseError(f"{path}: not an evfind database (the file is not SQLite or is damaged)")
+    if "malformed" in text or "corrupt" in text:
+        truncated = _truncation(path)
+        if truncated:
+            return NotADatabaseError(
+                f"{path}: the database is damaged (truncated: {truncated[0]} of {truncated[1]} "
+                "bytes); ingest the filing again into a new database"
+            )
+        return NotADatabaseError(
+            f"{path}: the database is damaged (corrupt); ingest the filing again into a new database"
+        )
     return NotADatabaseError(f"{path}: cannot read the database ({text})")
 
 
-def check_schema(conn: sqlite3.Connection, path: Path | str) -> int:
-    """Check the file is an evfind database this version can read; return its schema version."""
+def _truncation(path: Path) -> tuple[int, int] | None:
+    """(size, size the header says) of a file shorter than its header says (a truncated copy),
+    else None. Only to explain an error SQLite gave: the file is never opened outside SQLite
+    otherwise, because closing another handle on it drops the POSIX locks SQLite holds, and
+    the file size alone says nothing while a WAL or an in-place writer is at work."""
+    try:
+        with open(os.path.realpath(path), "rb") as handle:
+            head = handle.read(100)
+            size = os.fstat(handle.fileno()).st_size
+    except OSError:
+        return None
+    if len(head) < 100:
+        return None
+    page_size = int.from_bytes(head[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    expected = page_size * int.from_bytes(head[28:32], "big")
+    # The page count is valid when the "version-valid-for" number equals the change counter.
+    if head[92:96] == head[24:28] and size < expected:
+        return size, expected
+    return None
+
+
+@contextmanager
+def reading(path: str | os.PathLike) -> Iterator[None]:
+    """SQLite errors met while reading (a damaged page, a lock held too long by another
+    program) become evfind errors, with the database's path."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise _database_error(exc, Path(path)) from None
+
+
+def check_schema(conn: sqlite3.Connection, path: Path | str, *, older_ok: bool = False) -> int:
+    """Check the file is an evfind database this version can read; return its schema version.
+    ``older_ok`` accepts an older schema (for `evfind upgrade`)."""
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if app_id != APPLICATION_ID:
@@ -142,7 +204,7 @@ def check_schema(conn: sqlite3.Connection, path: Path | str) -> int:
             f"{path}: written by a newer evfind (schema {version}, this evfind reads "
             f"{SCHEMA_VERSION}); upgrade evfind: pip install -U evfind"
         )
-    if version < SCHEMA_VERSION:
+    if version < SCHEMA_VERSION and not older_ok:
         raise IncompatibleDatabaseError(
             f"{path}: written by an older evfind (schema {version}, this evfind reads "
             f"{SCHEMA_VERSION}); re-index it with `evfind upgrade {path}`"
@@ -166,15 +228,231 @@ def ensure_schema(conn: sqlite3.Connection, path: Path | str) -> None:
 def create_empty(path: str | os.PathLike) -> None:
     """A new evfind database with no documents (ingest creates databases itself)."""
     path = Path(path)
-    if path.exists():
+    if path.exists() or path.is_symlink():
         raise InputError(f"{path}: already exists")
-    conn = connect_write(path)
+    rewrite(path, lambda conn: (ensure_schema(conn, path), True))
+
+
+# --------------------------------------------------------------------------------------------
+# Writing: every change is a new file, built beside the old one and renamed over it.
+#
+# A writer never changes the file readers have open. It takes the file's write lock (SQLite's
+# RESERVED lock: readers go on reading), so writers take turns; copies the database into a
+# private file in the same directory; changes the copy in one transaction; syncs it; and
+# renames it over the original. So a reader sees the old file or the new one, never a mix, and
+# never waits; a writer killed at any moment leaves the old file as it was (and at most a
+# hidden temporary file, which the next writer on this machine removes); the file at rest is
+# always one file in rollback-journal mode, which a query opens read-only anywhere.
+
+_TEMP_SUFFIX = ".evfind-tmp"
+
+
+def _host() -> str:
+    import socket  # (writes only: a query's start-up stays small)
+
+    return socket.gethostname().replace("/", "_") or "localhost"
+
+Build = Callable[[sqlite3.Connection], "tuple[Any, bool]"]
+
+
+def rewrite(path: str | os.PathLike, build: Build, *, must_exist: bool = False,
+            older_ok: bool = False) -> tuple[Any, str]:
+    """Run ``build(conn)`` inside a transaction on a private copy of the database at ``path``
+    (a new, empty file when there is none) and, when it returns ``(value, True)``, move the
+    copy into place. Returns ``(value, how)``, how being ``created`` (a new file),
+    ``replaced`` or ``unchanged`` (build returned ``(value, False)``; nothing was written).
+
+    ``must_exist`` refuses to create a file; ``older_ok`` accepts a database of an older schema
+    (for `evfind upgrade`). A symbolic link is written through, not replaced.
+    """
+    shown = Path(path)
+    target = Path(os.path.realpath(shown))
+    if target.is_dir():
+        raise InputError(f"{shown}: is a directory, not a database file")
+    directory = target.parent
+    if not directory.is_dir():
+        raise InputError(f"{shown}: the directory {directory} does not exist")
+    while True:
+        lock = _lock(target, shown, older_ok) if target.exists() else None
+        if lock is None and must_exist:
+            _check_path(shown)  # raises: no such database
+        try:
+            done = _build_and_move(target, shown, lock, build)
+        finally:
+            if lock is not None:
+                lock.close()  # releases the write lock (after the rename, so waiters see it)
+        if done is not None:
+            return done
+        # Another process created the database meanwhile: take its lock and build again.
+
+
+def _lock(target: Path, shown: Path, older_ok: bool) -> sqlite3.Connection | None:
+    """A connection holding the write lock of the file now at ``target``; None if there is no
+    file any more. If another writer renamed a new file into place while this one waited for
+    the lock, the lock of the new file is taken instead."""
+    while True:
+        before = _identity(target)
+        if before is None:
+            return None
+        _check_not_empty(target, shown)
+        if not os.access(target, os.W_OK):
+            raise DatabaseBusyError(f"{shown}: the database is read-only here; copy it somewhere writable")
+        conn = sqlite3.connect(_uri(target, mode="rw"), uri=True, isolation_level=None, check_same_thread=False)
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {WRITE_TIMEOUT_MS}")
+            # Takes the write lock; a hot journal another program left is rolled back first.
+            conn.execute("BEGIN IMMEDIATE")
+            if _identity(target) == before:
+                check_schema(conn, shown, older_ok=older_ok)
+                return conn
+        except sqlite3.Error as exc:
+            conn.close()
+            raise _database_error(exc, shown) from None
+        except BaseException:
+            conn.close()
+            raise
+        conn.close()  # the file was replaced while we waited: lock the new one
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
     try:
-        conn.execute("BEGIN IMMEDIATE")
-        ensure_schema(conn, path)
-        conn.execute("COMMIT")
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _build_and_move(target: Path, shown: Path, lock: sqlite3.Connection | None,
+                    build: Build) -> tuple[Any, str] | None:
+    directory = target.parent
+    _sweep(target)
+    temp = directory / f".{target.name}.{_host()}-{os.getpid()}-{os.urandom(4).hex()}{_TEMP_SUFFIX}"
+    try:
+        os.close(os.open(temp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+    except OSError as exc:
+        raise _write_error(exc, shown, directory) from None
+    try:
+        conn = sqlite3.connect(str(temp), isolation_level=None, check_same_thread=False)
+        try:
+            # A private file: a failed build is deleted, never rolled back, and the whole file
+            # is synced once before the rename. No journal is written for it.
+            conn.execute("PRAGMA journal_mode = OFF")
+            conn.execute("PRAGMA synchronous = OFF")
+            # In a new file at once; in a copy of an older file at the VACUUM below.
+            conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+            if lock is not None:
+                source = sqlite3.connect(_uri(target, mode="ro"), uri=True)
+                try:
+                    source.backup(conn)
+                finally:
+                    source.close()
+                conn.execute("PRAGMA journal_mode = DELETE")  # rollback mode at rest, always
+                conn.execute("PRAGMA journal_mode = OFF")
+            conn.execute("BEGIN IMMEDIATE")
+            value, changed = build(conn)
+            if not changed:
+                conn.execute("ROLLBACK")
+                return value, "unchanged"
+            conn.execute("COMMIT")
+            conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # (the backup took the source's)
+            conn.execute("VACUUM")
+        finally:
+            conn.close()
+        _fsync(temp)
+        if lock is None:
+            try:
+                os.link(temp, target)  # fails if the path exists: never replaces another's file
+            except FileExistsError:
+                return None
+            except OSError:  # a file system without hard links
+                if target.exists():
+                    return None
+                os.replace(temp, target)
+            how = "created"
+        else:
+            _keep_mode_and_owner(target, temp)
+            os.replace(temp, target)
+            how = "replaced"
+        _fsync(directory)
+        return value, how
+    except sqlite3.Error as exc:
+        text = str(exc)
+        if "malformed" in text or "corrupt" in text or "not a database" in text:
+            raise _database_error(exc, shown) from None
+        if "disk is full" in text:
+            raise DatabaseBusyError(f"{shown}: cannot write the database (no space left in {directory})") from None
+        raise DatabaseBusyError(f"{shown}: cannot write the database ({text})") from None
+    except OSError as exc:
+        raise _write_error(exc, shown, directory) from None
     finally:
-        conn.close()
+        try:
+            temp.unlink()
+        except FileNotFoundError:
+            pass
+
+
+def _write_error(exc: OSError, shown: Path, directory: Path) -> DatabaseBusyError:
+    import errno
+
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return DatabaseBusyError(f"{shown}: cannot write in {directory} (read-only); copy the database somewhere writable")
+    if exc.errno == errno.ENOSPC:
+        return DatabaseBusyError(f"{shown}: cannot write the database (no space left in {directory})")
+    return DatabaseBusyError(f"{shown}: cannot write the database ({exc.strerror or exc})")
+
+
+def _keep_mode_and_owner(original: Path, new: Path) -> None:
+    import stat
+
+    info = os.stat(original)
+    os.chmod(new, stat.S_IMODE(info.st_mode))
+    if hasattr(os, "chown"):
+        try:
+            os.chown(new, info.st_uid, info.st_gid)
+        except OSError:
+            pass  # not allowed to give it away: the new file is the writer's
+
+
+def _fsync(path: Path) -> None:
+    """Make a file (or a directory's entries) durable; best effort where the OS cannot."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _sweep(target: Path) -> None:
+    """Remove the temporary files of writers on this machine that were killed."""
+    if os.name != "posix":
+        return
+    prefix = f".{target.name}.{_host()}-"
+    for leftover in target.parent.iterdir() if target.parent.is_dir() else ():
+        name = leftover.name
+        if not (name.startswith(prefix) and name.endswith(_TEMP_SUFFIX)):
+            continue
+        pid = name[len(prefix):-len(_TEMP_SUFFIX)].split("-")[0]
+        if not pid.isdigit() or _alive(int(pid)):
+            continue
+        try:
+            leftover.unlink()
+        except OSError:
+            pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def _statements(script: str) -> list[str]:
