@@ -46,6 +46,10 @@ def source_kind(path: Path) -> str:
     """pdf, jsonl or text, from the file's first bytes (the extension only breaks ties)."""
     with open(path, "rb") as handle:
         head = handle.read(1024)
+    if not head:
+        raise SourceError(f"{path}: an empty file, not a filing")
+    if head.startswith(b"SQLite format 3\x00"):
+        raise SourceError(f"{path}: an SQLite database, not a filing (to ask it a question: evfind query {path} ...)")
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%PDF-"):
         return "pdf"
     if path.suffix.lower() == ".pdf":
