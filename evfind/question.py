@@ -7,7 +7,7 @@ SQLite. The result, a ``ParsedQuestion``, is everything the ranking needs.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from ._data import DATA, rows
@@ -204,7 +204,7 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True) -> ParsedQu
     from . import zh
 
     if zh.is_chinese(question):  # read through the Chinese glossary into English, then as below
-        return zh.parse(question, metrics=metrics, meta=meta)
+        return bounded(zh.parse(question, metrics=metrics, meta=meta))
     words = content_words(question) if meta else _plain_words(question)
     terms: list[Term] = [Term(w, "year" if _is_year(w) else "question") for w in words]
     cues: list[str] = []
@@ -228,7 +228,7 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True) -> ParsedQu
         if term.phrase not in seen:
             seen.add(term.phrase)
             terms.append(term)
-    return ParsedQuestion(
+    return bounded(ParsedQuestion(
         text=question,
         words=tuple(words),
         terms=tuple(terms),
@@ -236,7 +236,7 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True) -> ParsedQu
         statements=tuple(dict.fromkeys(named + implied)),
         sections=tuple(dict.fromkeys(sections)),
         cues=tuple(dict.fromkeys(cues)),
-    )
+    ))
 
 
 def _is_year(word: str) -> bool:
@@ -269,3 +269,21 @@ def common_words(texts: list[str], share: float = 0.5) -> list[str]:
         for word in {normal(w) for w in tokens(text)}:
             counts[word] = counts.get(word, 0) + 1
     return sorted(word for word, count in counts.items() if count > share * len(texts))
+
+
+# ---------------------------------------------------------------------------------------------
+# Bounds: a question pasted with a page of context is still answered in milliseconds. The cost
+# of a query grows with the number of phrases OR-ed in the MATCH expression, so it is capped;
+# the first words of a question are kept (they say what it asks), then the expansions.
+
+MAX_WORDS = 48  # content words searched
+MAX_TERMS = 64  # phrases in the MATCH expression: the words, then the expansions
+
+
+def bounded(parsed: ParsedQuestion) -> ParsedQuestion:
+    """The question with at most MAX_WORDS content words and MAX_TERMS terms."""
+    if len(parsed.words) <= MAX_WORDS and len(parsed.terms) <= MAX_TERMS:
+        return parsed
+    dropped = set(parsed.words[MAX_WORDS:]) - set(parsed.words[:MAX_WORDS])
+    terms = tuple(t for t in parsed.terms if t.phrase not in dropped)[:MAX_TERMS]
+    return replace(parsed, words=parsed.words[:MAX_WORDS], terms=terms)
