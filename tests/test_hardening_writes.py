@@ -439,3 +439,80 @@ def test_a_half_written_database_on_read_only_media_is_refused(read_only, filing
         assert result.returncode == 5
         assert result.stderr.startswith(f"Error: {db}: an interrupted write left acme.db-journal beside it")
         assert fingerprint(read_only.folder) == before
+
+
+# ---------------------------------------------------------------------------------------------
+# Writes: where the file lies, what it keeps, what is left behind.
+
+
+def test_ingest_into_a_directory_that_does_not_exist(cli, tmp_path, filing_pdf):
+    db = tmp_path / "nowhere" / "acme.db"
+    before = fingerprint(tmp_path)
+    result = cli("ingest", filing_pdf, "--db", db)
+    assert result.exit_code == 3
+    assert result.stderr == f"Error: {db}: the directory {tmp_path / 'nowhere'} does not exist\n"
+    assert fingerprint(tmp_path) == before and not (tmp_path / "nowhere").exists()
+
+
+def test_a_write_goes_through_a_symlink_and_keeps_the_file_mode(cli, tmp_path, filing_pdf):
+    real = ingest(filing_pdf, tmp_path / "real.db").db_path
+    real.chmod(0o640)
+    link = tmp_path / "link.db"
+    link.symlink_to(real.name)
+    result = cli("ingest", revised_pdf(tmp_path / "revised.pdf", 61), "--db", link)
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and len(state(real)) == 2
+    assert real.stat().st_mode & 0o777 == 0o640
+    assert leftovers(tmp_path) == []
+
+
+def test_the_next_write_removes_what_a_killed_writer_left(tmp_path, filing_pdf):
+    db = ingest(filing_pdf, tmp_path / "acme.db").db_path
+    finished = subprocess.Popen([sys.executable, "-c", "pass"])
+    finished.wait()  # a process id that no process has now
+    dead = tmp_path / f".acme.db.{store._HOST}-{finished.pid}-0badf00d.evfind-tmp"
+    live = tmp_path / f".acme.db.{store._HOST}-{os.getpid()}-0badf00d.evfind-tmp"
+    other = tmp_path / f".acme.db.another-host-{finished.pid}-0badf00d.evfind-tmp"
+    for path in (dead, live, other):
+        path.write_bytes(b"half a database")
+    ingest(revised_pdf(tmp_path / "revised.pdf", 61), db)
+    assert not dead.exists()  # its writer is gone
+    assert live.exists() and other.exists()  # a writer still running, or on another machine
+
+
+_OUT_OF_SPACE = r"""
+import json, shutil, sqlite3, subprocess, sys
+from pathlib import Path
+db, source, folder = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
+shutil.copy(db, folder / "acme.db")
+before = (folder / "acme.db").read_bytes()
+done = subprocess.run([sys.executable, "-m", "evfind", "ingest", source, "--db", str(folder / "acme.db")],
+                      capture_output=True, text=True)
+print(json.dumps({"code": done.returncode, "stderr": done.stderr, "files": sorted(p.name for p in folder.iterdir()),
+                  "same": (folder / "acme.db").read_bytes() == before}))
+"""
+
+
+def test_a_write_that_runs_out_of_space_changes_nothing(tmp_path, filing_pdf):
+    import json
+
+    if not shutil.which("unshare") or subprocess.run(
+        ["unshare", "--mount", "--propagation", "private", "true"], capture_output=True
+    ).returncode != 0:
+        pytest.skip("no private mount namespace here to mount a small file system in")
+    db = ingest(filing_pdf, tmp_path / "acme.db").db_path
+    source = make_pdf(tmp_path / "big.pdf", long_filing(300, "beta"))
+    folder = tmp_path / "small"
+    folder.mkdir()
+    size_kb = db.stat().st_size // 1024 + 24  # the database fits; a copy of it does not
+    script = f'mount -t tmpfs -o size={size_kb}k tmpfs "$1" && shift && exec "$@"'
+    done = subprocess.run(
+        ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh", str(folder),
+         sys.executable, "-c", _OUT_OF_SPACE, str(db), str(source), str(folder)],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["code"] == 5, report
+    assert report["stderr"] == f"Error: {folder / 'acme.db'}: cannot write the database (no space left in {folder})\n"
+    assert report["files"] == ["acme.db"] and report["same"]
