@@ -470,8 +470,8 @@ def test_the_next_write_removes_what_a_killed_writer_left(tmp_path, filing_pdf):
     db = ingest(filing_pdf, tmp_path / "acme.db").db_path
     finished = subprocess.Popen([sys.executable, "-c", "pass"])
     finished.wait()  # a process id that no process has now
-    dead = tmp_path / f".acme.db.{store._HOST}-{finished.pid}-0badf00d.evfind-tmp"
-    live = tmp_path / f".acme.db.{store._HOST}-{os.getpid()}-0badf00d.evfind-tmp"
+    dead = tmp_path / f".acme.db.{store._host()}-{finished.pid}-0badf00d.evfind-tmp"
+    live = tmp_path / f".acme.db.{store._host()}-{os.getpid()}-0badf00d.evfind-tmp"
     other = tmp_path / f".acme.db.another-host-{finished.pid}-0badf00d.evfind-tmp"
     for path in (dead, live, other):
         path.write_bytes(b"half a database")
