@@ -354,8 +354,9 @@ def _build_and_move(target: Path, shown: Path, lock: sqlite3.Connection | None,
                 conn.execute("ROLLBACK")
                 return value, "unchanged"
             conn.execute("COMMIT")
-            conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # (the backup took the source's)
-            conn.execute("VACUUM")
+            if lock is None or _worth_a_vacuum(conn):
+                conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # (a copy has the source's)
+                conn.execute("VACUUM")
         finally:
             conn.close()
         _fsync(temp)
@@ -389,6 +390,16 @@ def _build_and_move(target: Path, shown: Path, lock: sqlite3.Connection | None,
             temp.unlink()
         except FileNotFoundError:
             pass
+
+
+def _worth_a_vacuum(conn: sqlite3.Connection) -> bool:
+    """Rebuild a copy only where it pays: a page size other than evfind's, or a quarter or more
+    of its pages free (the FTS5 segments a merge left). A copy is otherwise compact already,
+    and rebuilding it would cost a write as long as the whole database, for every revision."""
+    if conn.execute("PRAGMA page_size").fetchone()[0] != PAGE_SIZE:
+        return True
+    free = conn.execute("PRAGMA freelist_count").fetchone()[0]
+    return free * 4 >= conn.execute("PRAGMA page_count").fetchone()[0]
 
 
 def _write_error(exc: OSError, shown: Path, directory: Path) -> DatabaseBusyError:
