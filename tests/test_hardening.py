@@ -285,13 +285,16 @@ COMMANDS = {
 }
 
 
-@pytest.mark.parametrize("command", sorted(COMMANDS))
-@pytest.mark.parametrize("kind", sorted(HOSTILE_DATABASES))
+# Not hostile: ingest creates a database that does not exist, and upgrade repairs an older
+# database and a half-written one (tested below).
+NOT_HOSTILE = {("missing", "ingest"), ("older", "upgrade"), ("hot_journal", "upgrade")}
+
+
+@pytest.mark.parametrize(
+    "kind, command",
+    [(k, c) for k in sorted(HOSTILE_DATABASES) for c in sorted(COMMANDS) if (k, c) not in NOT_HOSTILE],
+)
 def test_hostile_databases(cli, tmp_path, filing_db, kind, command):
-    if kind == "missing" and command == "ingest":
-        pytest.skip("ingest creates a database that does not exist: not hostile")
-    if (kind, command) in (("older", "upgrade"), ("hot_journal", "upgrade")):
-        pytest.skip("upgrade repairs this one: see the tests below")
     path = make_hostile(kind, tmp_path, filing_db)
     source = make_pdf(tmp_path / "revised.pdf", revised_pages(61), LABELS)
     before = fingerprint(tmp_path)
