@@ -31,13 +31,13 @@ APPLICATION_ID = 0x65766664
 # How long a query waits for a lock another program holds (evfind's own writers never block
 # readers), and how long a writer waits for another writer to finish.
 BUSY_TIMEOUT_MS = 10_000
+WRITE_TIMEOUT_MS = 120_000
 # PRAGMA page_size of the files ingest writes. A page's text is a few kilobytes, more than a
 # 4096-byte page holds, so each row ends in a part-filled overflow page; 512-byte pages (the
 # smallest SQLite has) waste an eighth as much, which keeps the database smaller than the PDF
 # it comes from (see benchmarks/speed.py). Queries measured as fast. Files of other page sizes
 # are read the same.
 PAGE_SIZE = 512
-WRITE_TIMEOUT_MS = 120_000
 TABLES = ("documents", "pages", "page_sections", "pages_fts")
 
 
@@ -52,6 +52,7 @@ def schema_sql() -> str:
 
 # --------------------------------------------------------------------------------------------
 # Connections
+
 
 def _check_path(path: Path) -> None:
     if not path.exists():
@@ -251,6 +252,7 @@ def _host() -> str:
     import socket  # (writes only: a query's start-up stays small)
 
     return socket.gethostname().replace("/", "_") or "localhost"
+
 
 Build = Callable[[sqlite3.Connection], "tuple[Any, bool]"]
 

@@ -24,7 +24,6 @@ import pytest
 from evfind import Finder, store
 from evfind.ingest import ingest
 
-from .filing import LABELS, PAGES
 from .hostile import EVFIND, fingerprint, leftovers, long_filing, revised_pdf, run, state
 from .pdfgen import make_pdf
 
