@@ -150,6 +150,7 @@ class _closing:
 
 def _save(db_path: Path, meta: dict, pages: list[dict]) -> IngestResult:
     """The revision and its pages, in a new version of the database file."""
+    common = common_words([p["text"] for p in pages])  # (before the write lock is taken)
 
     def build(conn: sqlite3.Connection) -> tuple[str, bool]:
         store.ensure_schema(conn, db_path)
@@ -157,7 +158,7 @@ def _save(db_path: Path, meta: dict, pages: list[dict]) -> IngestResult:
             return "unchanged", False  # another process ingested the same bytes meanwhile
         revision_id = store.insert_revision(conn, **meta)
         store.insert_pages(conn, revision_id, pages)
-        store.insert_common_words(conn, revision_id, common_words([p["text"] for p in pages]))
+        store.insert_common_words(conn, revision_id, common)
         store.optimize_fts(conn)
         return "added", True
 
