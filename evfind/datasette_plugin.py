@@ -18,8 +18,10 @@ Other databases in the same Datasette are left alone.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
+import os
 import re
 import weakref
 from functools import lru_cache
@@ -92,6 +94,75 @@ def prepare_connection(conn, database, datasette):
         return answer_json(path, question, top, sha, document)
 
     conn.create_function("evfind_query", -1, evfind_query)
+
+
+# --------------------------------------------------------------------------------------------
+# A database rewritten while Datasette runs
+
+
+def _file_identity(path) -> tuple[int, int] | None:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+@lru_cache(maxsize=1)
+def _reopening_database_class():
+    from datasette.database import Database, connections
+
+    class ReopeningDatabase(Database):
+        """A Datasette database that reconnects when its file was replaced.
+
+        evfind writes a database as a new file renamed into place, so a connection opened
+        before an ingest keeps reading the file as it was: pages of a revision ingested while
+        the server runs would not open. Each query checks (one stat) that its connection reads
+        the file now at the path, and opens a new one where it does not. Datasette 0.65 keeps
+        one connection per thread (``connections``, keyed by the database's name).
+        """
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._opened_on: dict[int, tuple[int, int] | None] = {}
+
+        def _current(self, conn):
+            if conn is not None and self._opened_on.get(id(conn)) == _file_identity(self.path):
+                return conn
+            if conn is not None:
+                self._opened_on.pop(id(conn), None)
+                conn.close()  # this thread's own connection, to the replaced file
+            conn = self.connect()
+            self._opened_on[id(conn)] = _file_identity(self.path)
+            self.ds._prepare_connection(conn, self.name)
+            return conn
+
+        async def execute_fn(self, fn):
+            if self.ds.executor is None:  # Datasette's non-threaded mode
+                self._read_connection = self._current(self._read_connection)
+                return fn(self._read_connection)
+
+            def in_thread():
+                conn = self._current(getattr(connections, self.name, None))
+                setattr(connections, self.name, conn)
+                return fn(conn)
+
+            return await asyncio.get_event_loop().run_in_executor(self.ds.executor, in_thread)
+
+    return ReopeningDatabase
+
+
+@hookimpl
+def startup(datasette):
+    """Serve every evfind database through a database that follows its file (above)."""
+    reopening = _reopening_database_class()
+    for name in evfind_databases(datasette):
+        db = datasette.databases[name]
+        if isinstance(db, reopening):
+            continue
+        fresh = reopening(datasette, path=db.path, is_mutable=db.is_mutable)
+        datasette.remove_database(name)
+        datasette.add_database(fresh, name=name, route=db.route)
 
 
 # --------------------------------------------------------------------------------------------

@@ -154,6 +154,23 @@ def test_revisions_old_pages_stay_readable_and_facet(ds, filing_db, tmp_path):
     assert revisions == {old_sha: 12, new_sha: 12}
 
 
+def test_a_revision_ingested_while_datasette_runs_opens_in_the_page_view(filing_db, tmp_path):
+    from evfind.ingest import ingest
+
+    ds = make_datasette([filing_db])
+    old_sha = Finder(filing_db).document.document_sha256
+    (before,) = rows(ds, f"/{NAME}/page.json", page="10")  # connections open on the file
+    assert before["sha256"] == old_sha
+    changed = list(PAGES)
+    changed[9] = PAGES[9].replace("(52.8)", "(58.2)", 1)
+    new_sha = ingest(write_jsonl(tmp_path / "restated.jsonl", changed), filing_db, "ACME_2024_10K").sha256
+    (after,) = rows(ds, f"/{NAME}/page.json", page="10")  # the same Datasette, no restart
+    assert after["sha256"] == new_sha and "equipment (58.2)" in after["text"]
+    (cited,) = rows(ds, f"/{NAME}/page.json", page="10", sha=new_sha[:12])
+    assert cited["sha256"] == new_sha
+    assert {row["sha256"] for row in rows(ds, f"/{NAME}/search.json", words="dividends paid")} == {new_sha}
+
+
 def test_fts_on_pages_is_detected_by_plain_datasette(filing_db):
     from datasette.app import Datasette
 
