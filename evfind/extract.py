@@ -61,8 +61,18 @@ def source_kind(path: Path) -> str:
     return "text"
 
 
-def extract(path: str | Path, *, password: str | None = None, progress: Progress | None = None) -> Extraction:
-    """Read every physical page of a PDF, JSONL or form-feed text file."""
+def extract(
+    path: str | Path,
+    *,
+    password: str | None = None,
+    progress: Progress | None = None,
+    each: Callable[[str], None] | None = None,
+) -> Extraction:
+    """Read every physical page of a PDF, JSONL or form-feed text file.
+
+    ``each(text)`` is called with every page's text as it is read, in page order, in the
+    calling thread: for a PDF it runs while pdfium extracts the next pages in another thread.
+    """
     path = Path(path)
     if not path.exists():
         raise InputError(f"{path}: no such file")
@@ -74,19 +84,66 @@ def extract(path: str | Path, *, password: str | None = None, progress: Progress
     except PermissionError:
         raise InputError(f"{path}: permission denied") from None
     if kind == "pdf":
-        texts, labels = _pdf_pages(path, password, progress)
-    elif kind == "jsonl":
-        texts = _jsonl_pages(path)
-        labels = [None] * len(texts)
+        texts, labels = _pdf_pages(path, password, progress, each)
     else:
-        texts = _text_pages(path)
+        texts = _jsonl_pages(path) if kind == "jsonl" else _text_pages(path)
         labels = [None] * len(texts)
+        for text in texts if each is not None else ():
+            each(text)
     if not texts:
         raise SourceError(f"{path}: holds no pages")
     return Extraction(kind=kind, sha256=sha, texts=texts, labels=labels)
 
 
-def _pdf_pages(path: Path, password: str | None, progress: Progress | None) -> tuple[list[str], list[str | None]]:
+_DONE = object()
+
+
+def _pdf_pages(
+    path: Path, password: str | None, progress: Progress | None, each: Callable[[str], None] | None
+) -> tuple[list[str], list[str | None]]:
+    """Every page's text and printed label. pdfium runs in a thread of its own (its ctypes
+    calls release the GIL), so the caller's work on a page overlaps the extraction of the next;
+    only that thread ever touches the document."""
+    import queue
+    import threading
+
+    pages: queue.Queue = queue.Queue(maxsize=64)
+    stop = threading.Event()
+
+    def produce() -> None:
+        try:
+            for item in _read_pdf(path, password, stop):
+                pages.put(item)
+            pages.put(_DONE)
+        except BaseException as exc:  # handed to the caller's thread, raised there
+            pages.put(exc)
+
+    worker = threading.Thread(target=produce, name="evfind-pdf", daemon=True)
+    worker.start()
+    texts: list[str] = []
+    labels: list[str | None] = []
+    try:
+        while (item := pages.get()) is not _DONE:
+            if isinstance(item, BaseException):
+                raise item
+            text, label, total = item
+            texts.append(text)
+            labels.append(label)
+            if each is not None:
+                each(text)
+            if progress is not None:
+                progress(len(texts), total)
+    finally:
+        stop.set()
+        while worker.is_alive():  # let a stopped worker finish its page and close the file
+            try:
+                pages.get(timeout=0.05)
+            except queue.Empty:
+                pass
+    return texts, labels
+
+
+def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str | None, int]]:
     import pypdfium2 as pdfium  # only ingest pays for the PDF library
 
     try:
@@ -100,23 +157,19 @@ def _pdf_pages(path: Path, password: str | None, progress: Progress | None) -> t
         raise SourceError(f"{path}: cannot read the PDF ({_pdfium_reason(exc)})") from None
     try:
         total = len(pdf)
-        texts: list[str] = []
-        labels: list[str | None] = []
         for index in range(total):
+            if stop.is_set():
+                return
             page = pdf[index]
             try:
                 textpage = page.get_textpage()
                 try:
-                    texts.append(textpage.get_text_range())
+                    text = textpage.get_text_range()
                 finally:
                     textpage.close()
             finally:
                 page.close()
-            label = pdf.get_page_label(index)
-            labels.append(label or None)
-            if progress is not None:
-                progress(index + 1, total)
-        return texts, labels
+            yield text, pdf.get_page_label(index) or None, total
     except pdfium.PdfiumError as exc:
         raise SourceError(f"{path}: cannot read the PDF ({_pdfium_reason(exc)})") from None
     finally:

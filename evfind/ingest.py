@@ -22,7 +22,7 @@ from pathlib import Path
 from . import store
 from .errors import InputError, UsageError
 from .extract import Extraction, extract, normalise
-from .question import common_words
+from .question import common_words, words_on
 from .structure import analyse
 
 
@@ -56,9 +56,24 @@ def _now() -> str:
     return moment.replace(microsecond=0).isoformat()
 
 
-def prepare_pages(extraction: Extraction) -> list[dict]:
-    """Normalise and analyse every page: the rows ingest writes."""
-    texts = [normalise(raw) for raw in extraction.texts]
+class _Reader:
+    """What ingest computes from each page as it is extracted: the normalised text and the
+    distinct words (for the common words), while pdfium reads the next pages."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.words: list[set[str]] = []
+
+    def __call__(self, raw: str) -> None:
+        text = normalise(raw)
+        self.texts.append(text)
+        self.words.append(words_on(text))
+
+
+def prepare_pages(extraction: Extraction, texts: list[str] | None = None) -> list[dict]:
+    """Analyse every page (normalising it, unless ``texts`` has it): the rows ingest writes."""
+    if texts is None:
+        texts = [normalise(raw) for raw in extraction.texts]
     structures = analyse(texts)
     pages = []
     for number, (raw, text, label, info) in enumerate(
@@ -112,8 +127,9 @@ def ingest(
             if existing is not None:
                 return _result(db_path, existing, "unchanged", conn)
 
-    extraction = extract(source, password=password, progress=progress)
-    pages = prepare_pages(extraction)
+    reader = _Reader()
+    extraction = extract(source, password=password, progress=progress, each=reader)
+    pages = prepare_pages(extraction, reader.texts)
     warnings = []
     if all(not p["text"].strip() for p in pages):
         warnings.append(
@@ -128,7 +144,7 @@ def ingest(
         "page_count": extraction.page_count,
         "ingested_at": _now(),
     }
-    return _with(_save(db_path, meta, pages), warnings)
+    return _with(_save(db_path, meta, pages, common_words(reader.words)), warnings)
 
 
 def _with(result: IngestResult, warnings: list[str]) -> IngestResult:
@@ -148,9 +164,8 @@ class _closing:
         self.conn.close()
 
 
-def _save(db_path: Path, meta: dict, pages: list[dict]) -> IngestResult:
+def _save(db_path: Path, meta: dict, pages: list[dict], common: list[str]) -> IngestResult:
     """The revision and its pages, in a new version of the database file."""
-    common = common_words([p["text"] for p in pages])  # (before the write lock is taken)
 
     def build(conn: sqlite3.Connection) -> tuple[str, bool]:
         store.ensure_schema(conn, db_path)
@@ -207,7 +222,7 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
             revision_id = store.insert_revision(conn, **meta)
             pages = prepare_pages(extraction)
             store.insert_pages(conn, revision_id, pages)
-            store.insert_common_words(conn, revision_id, common_words([p["text"] for p in pages]))
+            store.insert_common_words(conn, revision_id, common_words([words_on(p["text"]) for p in pages]))
         store.optimize_fts(conn)
         return (len(saved), old), True
 

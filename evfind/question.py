@@ -140,6 +140,7 @@ def cue_key(cue: str) -> tuple[str, ...]:
     return tuple(normal(w) for w in tokens(cue) if w not in stop)
 
 
+@lru_cache(maxsize=65536)
 def normal(word: str) -> str:
     """A light singular form for matching cues: liabilities -> liability, sales -> sale."""
     if len(word) > 4 and word.endswith("ies"):
@@ -261,14 +262,21 @@ def _plain_words(question: str) -> list[str]:
     return list(dict.fromkeys(words))
 
 
-def common_words(texts: list[str], share: float = 0.5) -> list[str]:
-    """The words (in ``normal`` form) on more than ``share`` of the pages: in bm25 their IDF is
-    not positive, so they add nothing to a page's score (stored at ingest, dropped at query)."""
-    counts: dict[str, int] = {}
-    for text in texts:
-        for word in {normal(w) for w in tokens(text)}:
-            counts[word] = counts.get(word, 0) + 1
-    return sorted(word for word, count in counts.items() if count > share * len(texts))
+def words_on(text: str) -> set[str]:
+    """The distinct words of a page, in ``normal`` form (for ``common_words``)."""
+    return {normal(w[:-2] if w.endswith("'s") else w.replace("'", "")) for w in set(_TOKEN.findall(text.lower()))}
+
+
+def common_words(pages: list[set[str]], share: float = 0.5) -> list[str]:
+    """The words on more than ``share`` of the pages (``pages``: each page's ``words_on``): in
+    bm25 their IDF is not positive, so they add nothing to a page's score (stored at ingest,
+    left out of the MATCH at query time)."""
+    from collections import Counter
+
+    counts: Counter = Counter()
+    for words in pages:
+        counts.update(words)
+    return sorted(word for word, count in counts.items() if count > share * len(pages))
 
 
 # ---------------------------------------------------------------------------------------------
