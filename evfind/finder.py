@@ -181,6 +181,8 @@ class Finder:
         self.path = path
         self.method = method
         self._common: frozenset[str] | None = None
+        self._common_phrases: dict[str, bool] = {}
+        self._pages = 0
         self.conn = store.connect_read(path)
         try:
             with store.reading(path):
@@ -324,15 +326,29 @@ class Finder:
         return Answer(question, document, tuple(hits), message, parsed, lang)
 
     def _without_common_words(self, parsed: ParsedQuestion) -> ParsedQuestion:
-        """Leave out of the MATCH the single words on more than half the pages (the company's
-        name, the fiscal year): their bm25 weight is nil, and matching them would only make
-        FTS5 score nearly every page. Kept when nothing else would be left."""
+        """Leave out of the MATCH the terms on more than half the pages (the company's name,
+        the fiscal year): their bm25 weight is nil (FTS5 floors a negative IDF), and matching
+        them would only make FTS5 score nearly every page. A word is looked up in the stored
+        common words; a phrase all of whose words are common is counted. Kept when nothing
+        else would be left."""
         if self._common is None:
             self._common = store.common_words(self.conn, self.revision.revision_id)
-        kept = tuple(t for t in parsed.terms if " " in t.phrase or normal(t.phrase) not in self._common)
+            self._pages = store.count_pages(self.conn, self.revision.revision_id)
+        kept = tuple(term for term in parsed.terms if not self._is_common(term))
         if not kept or len(kept) == len(parsed.terms):
             return parsed
         return replace(parsed, terms=kept)
+
+    def _is_common(self, term) -> bool:
+        words = [normal(w) for w in term.phrase.split()]
+        if not all(w in self._common for w in words):
+            return False
+        if len(words) == 1:
+            return True
+        if term.phrase not in self._common_phrases:  # counted once per Finder
+            count = store.matching_pages(self.conn, term.fts, self.revision.revision_id)
+            self._common_phrases[term.phrase] = count * 2 > self._pages
+        return self._common_phrases[term.phrase]
 
     def parse(self, question: str) -> ParsedQuestion:
         return parse(question, metrics=self.method.metrics, meta=self.method.meta)

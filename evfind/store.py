@@ -671,22 +671,25 @@ def _label_marks(labels: list[str]) -> str:
 def statement_sql(labels: list[str]) -> str:
     """The primary statement pages of the main block of these kinds: (page id, kind, page)."""
     return (
-        "SELECT pages.id, pages.statement, pages.page_number FROM pages "
-        "JOIN page_sections ON page_sections.page_id = pages.id "
-        "WHERE pages.revision_id = :revision AND page_sections.label = 'primary_statements' "
+        "SELECT pages.id, pages.statement, pages.page_number FROM page_sections "
+        "JOIN pages ON pages.id = page_sections.page_id "
+        "WHERE page_sections.label = 'primary_statements' "
+        "AND page_sections.page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
+        "AND (SELECT max(id) FROM pages WHERE revision_id = :revision) "
         f"AND pages.statement IN ({_label_marks(labels)})"
     )
 
 
 def section_sql(labels: list[str], origins: tuple[str, ...]) -> str:
     """The pages of one revision in one of the target sections, by the given origins: a
-    heading on the page, or the section carried onto it."""
+    heading on the page, or the section carried onto it. (A revision's pages have contiguous
+    ids, so the label index drives the search.)"""
     origin_list = ",".join(f"'{o}'" for o in origins)  # evfind's own constants, never user text
     return (
-        "SELECT DISTINCT page_sections.page_id FROM page_sections "
-        "JOIN pages ON pages.id = page_sections.page_id "
-        f"WHERE pages.revision_id = :revision AND page_sections.label IN ({_label_marks(labels)}) "
-        f"AND page_sections.origin IN ({origin_list})"
+        "SELECT DISTINCT page_id FROM page_sections "
+        f"WHERE label IN ({_label_marks(labels)}) AND origin IN ({origin_list}) "
+        "AND page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
+        "AND (SELECT max(id) FROM pages WHERE revision_id = :revision)"
     )
 
 
@@ -775,6 +778,14 @@ def insert_common_words(conn: sqlite3.Connection, revision_id: int, words: list[
         "INSERT OR IGNORE INTO common_words (revision_id, word) VALUES (?, ?)",
         [(revision_id, word) for word in words],
     )
+
+
+def matching_pages(conn: sqlite3.Connection, match: str, revision_id: int) -> int:
+    """How many pages of a revision match an FTS5 expression."""
+    return conn.execute(
+        f"SELECT count(*) FROM pages_fts WHERE pages_fts MATCH :match AND {_REVISION_ROWIDS}",
+        {"match": match, "revision": revision_id},
+    ).fetchone()[0]
 
 
 def common_words(conn: sqlite3.Connection, revision_id: int) -> frozenset[str]:

@@ -340,3 +340,16 @@ def test_version(cli):
     result = cli("--version")
     assert result.exit_code == 0
     assert result.stdout == f"evfind {__version__}\n"
+
+
+def test_words_on_most_pages_are_left_out_of_the_match(filing_db):
+    """'widgets' and '2024' are on more than half of the pages: no bm25 weight, not searched."""
+    from evfind import Finder
+
+    with Finder(filing_db) as finder:
+        plan = finder.explain("Acme widgets capital expenditures in 2024")
+        assert '"widgets"' not in plan.match and '"2024"' not in plan.match
+        assert '"capital expenditures"' in plan.match
+        assert finder.query("Acme widgets capital expenditures in 2024").results[0].page_number == 10
+        only_common = finder.explain("widgets 2024")  # nothing else: the common words are used
+        assert only_common.match == '"widgets" OR "2024"'
