@@ -93,7 +93,7 @@ def lexicon(metrics: bool = True) -> dict[tuple[str, ...], tuple[str, ...]]:
     for cue, expansions, kind in rows("lexicon.tsv", 3):
         if kind == "metric" and not metrics:
             continue
-        phrases = tuple(" ".join(tokens(p)) for p in expansions.split("|") if tokens(p))
+        phrases = tuple(phrase for phrase in (" ".join(tokens(p)) for p in expansions.split("|")) if phrase)
         key = cue_key(cue)
         table[key] = table.get(key, ()) + phrases
     return table
