@@ -63,17 +63,11 @@ def parse_questions(text: str, name: str = "<questions>") -> list[Question]:
         raise SourceError(f"{name}: holds no questions (one question a line, or JSONL)")
     if not lines[0][1].startswith("{"):
         return [Question(line, None, number) for number, line in lines]
-    import json
+    from ._jsonl import objects
 
     questions = []
-    for number, line in lines:
-        where = f"{name}:{number}"
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise SourceError(f"{where}: not valid JSON ({exc.msg}); the file is JSONL, as its first line is") from None
-        if not isinstance(record, dict):
-            raise SourceError(f'{where}: expected an object {{"question": "...", "id": ...}}')
+    shape = '{"question": "...", "id": ...}'
+    for where, number, record in objects(text, name, shape, "; the file is JSONL, as its first line is"):
         question = record.get("question")
         if not isinstance(question, str):
             raise SourceError(f'{where}: "question" must be a string')

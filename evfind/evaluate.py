@@ -8,7 +8,6 @@ from ``--dbs``) and each question is asked of its own filing.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections import defaultdict
@@ -98,17 +97,14 @@ def load_labels(path: str | os.PathLike, question_field: str = "question") -> li
     path = Path(path)
     if not path.is_file():
         raise InputError(f"{path}: no such labels file")
+    from ._jsonl import objects
+
     labels = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise SourceError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
+    shape = '{"doc_name": ..., "question": ..., "gold_pages": [...]}'
+    for where, _, record in objects(path.read_text(encoding="utf-8"), str(path), shape):
         missing = [k for k in ("doc_name", question_field, "gold_pages") if k not in record]
         if missing:
-            raise SourceError(f"{path}:{number}: missing field(s) {', '.join(missing)}")
+            raise SourceError(f"{where}: missing field(s) {', '.join(missing)}")
         labels.append(record)
     return labels
 

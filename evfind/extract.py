@@ -8,7 +8,6 @@ Nothing here knows SQLite. ``extract`` returns the text of every physical page a
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -189,17 +188,10 @@ def _read_text(path: Path) -> str:
 
 
 def _jsonl_pages(path: Path) -> list[str]:
+    from ._jsonl import objects
+
     pages: dict[int, str] = {}
-    for line_number, line in enumerate(_read_text(path).splitlines(), start=1):
-        if not line.strip():
-            continue
-        where = f"{path}:{line_number}"
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise SourceError(f"{where}: not valid JSON ({exc.msg})") from None
-        if not isinstance(record, dict):
-            raise SourceError(f'{where}: expected an object {{"page_number": n, "text": "..."}}')
+    for where, _, record in objects(_read_text(path), str(path), '{"page_number": n, "text": "..."}'):
         number, text = record.get("page_number"), record.get("text")
         if isinstance(number, bool) or not isinstance(number, int):
             raise SourceError(f"{where}: page_number must be an integer")

@@ -1,0 +1,26 @@
+"""JSONL, as evfind reads it from users: one object a line, blank lines skipped, and a clear
+one-line error naming the file and line of anything else."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from .errors import SourceError
+
+
+def objects(text: str, name: str, shape: str, note: str = "") -> Iterator[tuple[str, int, dict]]:
+    """(where, line number, object) for every non-blank line: ``where`` is "name:line", for the
+    caller's own messages; ``shape`` shows what an object should look like, ``note`` is added
+    to the message of a line that is not JSON."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{name}:{number}"
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise SourceError(f"{where}: not valid JSON ({exc.msg}){note}") from None
+        if not isinstance(record, dict):
+            raise SourceError(f"{where}: expected an object {shape}")
+        yield where, number, record
