@@ -299,10 +299,3 @@ def normalise(text: str) -> str:
     text = _SPACE_RUNS.sub(" ", text)
     text = text.replace(" \n", "\n").replace("\n ", "\n")
     return text.strip(" ").strip("\n")
-
-
-def iter_lines(text: str) -> Iterator[str]:
-    for line in text.split("\n"):
-        line = line.strip()
-        if line:
-            yield line

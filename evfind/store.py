@@ -38,7 +38,6 @@ WRITE_TIMEOUT_MS = 120_000
 # it comes from (see benchmarks/speed.py). Queries measured as fast. Files of other page sizes
 # are read the same.
 PAGE_SIZE = 512
-TABLES = ("documents", "pages", "page_sections", "pages_fts")
 
 
 def schema_sql() -> str:
