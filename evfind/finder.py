@@ -354,17 +354,16 @@ class Finder:
         return parse(question, metrics=self.method.metrics, meta=self.method.meta)
 
     def _covers(self, parsed: ParsedQuestion, page_id: int) -> bool:
-        """Does the page hold at least half of the question's own content words?"""
-        words = [t for t in parsed.terms if t.source == "question"]
+        """Does the page answer to the question: at least half of its own content words, or a
+        phrase the lexicon reads them as (capex: "purchases of property, plant and equipment")?"""
+        words = [t for t in parsed.terms if t.source != "lexicon"]
         if not words:
             return True
-        held = 0
-        for term in words:
-            row = self.conn.execute(
-                "SELECT 1 FROM pages_fts WHERE pages_fts MATCH ? AND rowid = ?", (term.fts, page_id)
-            ).fetchone()
-            held += row is not None
-        return held * 2 >= len(words)
+        held = sum(store.page_matches(self.conn, term.fts, page_id) for term in words)
+        if held * 2 >= len(words):
+            return True
+        expansions = " OR ".join(t.fts for t in parsed.terms if t.source == "lexicon")
+        return bool(expansions) and store.page_matches(self.conn, expansions, page_id)
 
     @_reading
     def explain(self, question: str, top: int = TOP_DEFAULT) -> Plan:

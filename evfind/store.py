@@ -779,6 +779,12 @@ def insert_common_words(conn: sqlite3.Connection, revision_id: int, words: list[
     )
 
 
+def page_matches(conn: sqlite3.Connection, match: str, page_id: int) -> bool:
+    """Does one page match an FTS5 expression?"""
+    row = conn.execute("SELECT 1 FROM pages_fts WHERE pages_fts MATCH ? AND rowid = ?", (match, page_id))
+    return row.fetchone() is not None
+
+
 def matching_pages(conn: sqlite3.Connection, match: str, revision_id: int) -> int:
     """How many pages of a revision match an FTS5 expression."""
     return conn.execute(
