@@ -353,3 +353,24 @@ def test_words_on_most_pages_are_left_out_of_the_match(filing_db):
         assert finder.query("Acme widgets capital expenditures in 2024").results[0].page_number == 10
         only_common = finder.explain("widgets 2024")  # nothing else: the common words are used
         assert only_common.match == '"widgets" OR "2024"'
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch):
+    import io
+
+    from evfind import cli as cli_module
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    show = cli_module._progress(quiet=False)
+    for done in range(1, 41):
+        show(done, 40)
+    assert "Extracting pages [###############...............] 20/40" in terminal.getvalue()
+    assert terminal.getvalue().endswith("\r")  # the bar is wiped when extraction is done
+    assert cli_module._progress(quiet=True) is None
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: silent
+    assert cli_module._progress(quiet=False) is None
