@@ -6,8 +6,9 @@
         for hit in answer.results:
             print(hit.page_number, hit.note)
 
-A query reads only: it parses the question, runs the lexical SQL and the route SQL, fuses
-the two ranked lists with Reciprocal Rank Fusion and describes each page from its own text.
+A query reads only: it parses the question, runs one full-text SQL statement (bm25) and the
+route SQL (the primary statements and the sections the question targets), fuses the ranked
+lists with Reciprocal Rank Fusion, lexical first, and describes each page from its own text.
 Every page it returns exists in the store.
 """
 
