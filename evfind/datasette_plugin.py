@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
-import os
 import re
 import weakref
 from functools import lru_cache
@@ -100,14 +99,6 @@ def prepare_connection(conn, database, datasette):
 # A database rewritten while Datasette runs
 
 
-def _file_identity(path) -> tuple[int, int] | None:
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    return status.st_dev, status.st_ino
-
-
 @lru_cache(maxsize=1)
 def _reopening_database_class():
     from datasette.database import Database, connections
@@ -127,13 +118,13 @@ def _reopening_database_class():
             self._opened_on: dict[int, tuple[int, int] | None] = {}
 
         def _current(self, conn):
-            if conn is not None and self._opened_on.get(id(conn)) == _file_identity(self.path):
+            if conn is not None and self._opened_on.get(id(conn)) == store.file_identity(self.path):
                 return conn
             if conn is not None:
                 self._opened_on.pop(id(conn), None)
                 conn.close()  # this thread's own connection, to the replaced file
             conn = self.connect()
-            self._opened_on[id(conn)] = _file_identity(self.path)
+            self._opened_on[id(conn)] = store.file_identity(self.path)
             self.ds._prepare_connection(conn, self.name)
             return conn
 

@@ -104,34 +104,33 @@ def connect_read(path: str | os.PathLike) -> sqlite3.Connection:
     path = Path(path)
     _check_path(path)
     _check_not_empty(path)
-    conn = sqlite3.connect(_uri(path, mode="ro"), uri=True, check_same_thread=False)
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     try:
-        check_schema(conn, path)
+        return _open_checked(path, mode="ro")
     except sqlite3.OperationalError as exc:
-        conn.close()
         text = str(exc)
         if "unable to open" not in text and "readonly" not in text:
             raise _database_error(exc, path) from None
         if _journal(path).exists():
             raise _hot_journal_error(path) from None
-        # Read-only directory or medium: no lock files can be made; nobody can be writing.
-        conn = sqlite3.connect(_uri(path, mode="ro", immutable="1"), uri=True, check_same_thread=False)
-        try:
-            check_schema(conn, path)
-        except sqlite3.Error as exc2:
-            conn.close()
-            raise _database_error(exc2, path) from None
-        except Exception:
-            conn.close()
-            raise
     except sqlite3.Error as exc:
-        conn.close()
         raise _database_error(exc, path) from None
-    except Exception:
+    # Read-only directory or medium: no lock files can be made; nobody can be writing.
+    try:
+        return _open_checked(path, mode="ro", immutable="1")
+    except sqlite3.Error as exc:
+        raise _database_error(exc, path) from None
+
+
+def _open_checked(path: Path, **params: str) -> sqlite3.Connection:
+    """A read connection to an evfind database this version reads; closed again on failure."""
+    conn = sqlite3.connect(_uri(path, **params), uri=True, check_same_thread=False)
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        check_schema(conn, path)
+        return conn
+    except BaseException:
         conn.close()
         raise
-    return conn
 
 
 def _database_error(exc: sqlite3.Error, path: Path) -> Exception:
@@ -292,7 +291,7 @@ def _lock(target: Path, shown: Path, older_ok: bool) -> sqlite3.Connection | Non
     file any more. If another writer renamed a new file into place while this one waited for
     the lock, the lock of the new file is taken instead."""
     while True:
-        before = _identity(target)
+        before = file_identity(target)
         if before is None:
             return None
         _check_not_empty(target, shown)
@@ -303,7 +302,7 @@ def _lock(target: Path, shown: Path, older_ok: bool) -> sqlite3.Connection | Non
             conn.execute(f"PRAGMA busy_timeout = {WRITE_TIMEOUT_MS}")
             # Takes the write lock; a hot journal another program left is rolled back first.
             conn.execute("BEGIN IMMEDIATE")
-            if _identity(target) == before:
+            if file_identity(target) == before:
                 check_schema(conn, shown, older_ok=older_ok)
                 return conn
         except sqlite3.Error as exc:
@@ -315,10 +314,12 @@ def _lock(target: Path, shown: Path, older_ok: bool) -> sqlite3.Connection | Non
         conn.close()  # the file was replaced while we waited: lock the new one
 
 
-def _identity(path: Path) -> tuple[int, int] | None:
+def file_identity(path) -> tuple[int, int] | None:
+    """(device, inode) of the file at a path, None where there is none to see: which file it
+    is, across renames over it."""
     try:
         info = os.stat(path)
-    except FileNotFoundError:
+    except OSError:
         return None
     return info.st_dev, info.st_ino
 
