@@ -11,10 +11,9 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from ._data import DATA, rows
+from .text import normal, tokens
 
-_TOKEN = re.compile(r"[a-z0-9]+(?:[&'][a-z0-9]+)*")
 _YEAR = re.compile(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
-_FOLD = str.maketrans({"\u2019": "'", "\u2018": "'", "\u00a0": " ", "\u2013": "-", "\u2014": "-"})
 
 
 @dataclass(frozen=True)
@@ -113,41 +112,12 @@ def route_table() -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], str], ..
 # Words
 
 
-# Words that questions run together but filings spell apart.
-_COMPOUNDS = {
-    "cashflow": ("cash", "flow"),
-    "cashflows": ("cash", "flows"),
-    "ppne": ("ppe",),
-    "yoy": ("year", "over", "year"),
-}
-
-
-def tokens(text: str) -> list[str]:
-    """Lower-case word tokens; keeps & and ' inside words (P&L, PP&E), drops possessive 's."""
-    found = _TOKEN.findall(text.translate(_FOLD).lower())
-    result: list[str] = []
-    for token in found:
-        token = token[:-2] if token.endswith("'s") else token.replace("'", "")
-        result.extend(_COMPOUNDS.get(token, (token,)))
-    return result
-
-
 def cue_key(cue: str) -> tuple[str, ...]:
     """A cue as it is matched: its words without stopwords, each in singular form, since the
     question's words are matched the same way ("statement of cash flows" -> statement cash
     flow)."""
     stop = stopwords()
     return tuple(normal(w) for w in tokens(cue) if w not in stop)
-
-
-@lru_cache(maxsize=65536)
-def normal(word: str) -> str:
-    """A light singular form for matching cues: liabilities -> liability, sales -> sale."""
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
 
 
 def _find_phrases(words: list[str], table: dict[tuple[str, ...], tuple[str, ...]]) -> list[tuple[int, int, tuple[str, ...]]]:
@@ -262,13 +232,8 @@ def _plain_words(question: str) -> list[str]:
     return list(dict.fromkeys(words))
 
 
-def words_on(text: str) -> set[str]:
-    """The distinct words of a page, in ``normal`` form (for ``common_words``)."""
-    return {normal(w[:-2] if w.endswith("'s") else w.replace("'", "")) for w in set(_TOKEN.findall(text.lower()))}
-
-
 def common_words(pages: list[set[str]], share: float = 0.5) -> list[str]:
-    """The words on more than ``share`` of the pages (``pages``: each page's ``words_on``): in
+    """The words on more than ``share`` of the pages (``pages``: each page's ``text.words_on``): in
     bm25 their IDF is not positive, so they add nothing to a page's score (stored at ingest,
     left out of the MATCH at query time)."""
     from collections import Counter
