@@ -2,6 +2,9 @@
 
 Pure functions over strings; the vocabulary is plain data in evfind/data/. Nothing here knows
 SQLite. The result, a ``ParsedQuestion``, is everything the ranking needs.
+
+A Chinese question is first read into English by zh.py (``zh.read``); that reading is parsed here
+like an English question, once. Words are folded by evfind/text.py (``tokens``, ``normal``).
 """
 
 from __future__ import annotations
@@ -10,8 +13,9 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from . import zh
 from ._data import DATA, rows
-from .text import normal, tokens
+from .text import normal, stems, tokens
 
 _YEAR = re.compile(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
 
@@ -40,7 +44,7 @@ class ParsedQuestion:
     statements: tuple[str, ...] = ()  # statements named or implied by a metric, named first
     sections: tuple[str, ...] = ()  # sections the question's topics point to
     cues: tuple[str, ...] = field(default=())  # the lexicon and route cues that matched
-    reading: object = field(default=None)  # a Chinese question: how zh.py read it (zh.Reading)
+    reading: zh.Reading | None = field(default=None)  # a Chinese question: how zh.py read it
 
     @property
     def routes(self) -> tuple[str, ...]:
@@ -170,12 +174,34 @@ def content_words(question: str) -> list[str]:
 def parse(question: str, *, metrics: bool = True, meta: bool = True) -> ParsedQuestion:
     """Content words, lexicon expansions and routes of one question.
 
-    ``metrics`` and ``meta`` switch the metric expansions and the full meta-word list off, for
-    measuring what each adds (`evfind eval --ablate`)."""
-    from . import zh
+    A Chinese question is read through the glossary into English once (``zh.read``) and its
+    reading parsed once: the result's ``text`` is the question as asked, its ``reading`` says how
+    it was read. ``metrics`` and ``meta`` switch the metric expansions and the full meta-word
+    list off, for measuring what each adds (`evfind eval --ablate`)."""
+    if not zh.is_chinese(question):
+        return _parse_english(question, metrics, meta)
+    reading = zh.read(question)
+    parsed = _parse_english(reading.english, metrics, meta)
+    return replace(parsed, text=question, reading=_with_phrases(reading))
 
-    if zh.is_chinese(question):  # read through the Chinese glossary into English, then as below
-        return bounded(zh.parse(question, metrics=metrics, meta=meta))
+
+def _with_phrases(reading: zh.Reading) -> zh.Reading:
+    """The reading with each glossary match's ``phrases`` filled in, for the Chinese notes."""
+    matches = tuple(replace(m, phrases=_searched(m.english)) for m in reading.matches)
+    return replace(reading, matches=matches)
+
+
+@lru_cache(maxsize=1024)
+def _searched(english: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+    """The note keys (``text.stems``) of every phrase a glossary entry's English wordings search:
+    their words and lexicon expansions, as in an English question of those words with every
+    option on. A property of the glossary and the lexicon, not of the question: worked out once
+    per entry."""
+    return frozenset(stems(t.phrase) for p in english for t in _parse_english(p, True, True).terms)
+
+
+def _parse_english(question: str, metrics: bool, meta: bool) -> ParsedQuestion:
+    """``parse`` of a question in English (or of a Chinese question's English reading)."""
     words = content_words(question) if meta else _plain_words(question)
     terms: list[Term] = [Term(w, "year" if _is_year(w) else "question") for w in words]
     cues: list[str] = []

@@ -7,9 +7,10 @@ years written 2022年 or 2022财年 become 2022 and months become their English 
 that ask for a page (哪一页, 第几页, 原始表格, ...) and function words (``data/stopwords_zh.txt``)
 are dropped, and so is any Chinese text the glossary does not know (a company name, say).
 
-What is left is an English reading of the question, handed to the English parser
-(``question.parse``): the Chinese question feeds the same content words, lexicon expansions and
-section routes as an English one, and gains from every improvement made to them.
+What is left is an English reading of the question (``read``), which the English parser
+(``question.parse``) parses in its place: the Chinese question feeds the same content words,
+lexicon expansions and section routes as an English one, and gains from every improvement made to
+them. This module knows nothing of that parser; text is folded by evfind/text.py.
 
 The output of a Chinese question is in Chinese: the notes (命中：资本支出 → capital expenditures),
 the messages and the errors that carry a message key. Pure functions over strings, as question.py.
@@ -18,7 +19,7 @@ the messages and the errors that carry a message key. Pure functions over string
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ._data import rows
@@ -153,7 +154,10 @@ class GlossaryMatch:
 
     chinese: str  # as written in the question
     english: tuple[str, ...]  # the glossary's English wording(s)
-    phrases: frozenset = frozenset()  # word-stem keys of every phrase it searches (for notes)
+    # The note keys (text.stems) of every phrase it searches, for the notes: what a wording
+    # searches is the English parser's to say, so ``read`` leaves this empty and
+    # ``question.parse`` fills it in.
+    phrases: frozenset[tuple[str, ...]] = frozenset()
 
     def __str__(self) -> str:
         return f"{self.chinese} → {' | '.join(self.english)}"
@@ -169,9 +173,8 @@ class Reading:
 
 
 def read(question: str) -> Reading:
-    """The English reading of a Chinese question: glossary English and kept text, in order."""
-    from .question import parse as parse_english
-
+    """The English reading of a Chinese question: glossary English and kept text, in order; the
+    glossary matches (their ``phrases`` empty: see ``GlossaryMatch``); the Chinese text not read."""
     pieces: list[str] = []
     matches: dict[str, GlossaryMatch] = {}
     unknown: list[str] = []
@@ -179,23 +182,12 @@ def read(question: str) -> Reading:
         if seg.kind == "term":
             pieces.extend(seg.english)
             if seg.text not in matches:
-                phrases = {stems(t.phrase) for p in seg.english for t in parse_english(p).terms}
-                matches[seg.text] = GlossaryMatch(seg.text, seg.english, frozenset(phrases))
+                matches[seg.text] = GlossaryMatch(seg.text, seg.english)
         elif seg.kind == "text":
             pieces.append(seg.text)
         elif seg.kind == "unknown":
             unknown.append(seg.text)
     return Reading(" ".join(pieces), tuple(matches.values()), tuple(unknown))
-
-
-def parse(question: str, **options):
-    """A Chinese question parsed as its English reading (a ``question.ParsedQuestion`` whose
-    ``text`` is the question as asked and whose ``reading`` says how it was read); ``options``
-    are those of ``question.parse``."""
-    from .question import parse as parse_english
-
-    reading = read(question)
-    return replace(parse_english(reading.english, **options), text=question, reading=reading)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -204,7 +196,8 @@ def parse(question: str, **options):
 
 def note(heading: str, section_heading: str | None, terms: tuple[str, ...], reading: Reading | None) -> str:
     """The Chinese note of a hit: the heading on the page (or the section it continues), then
-    the matched terms, grouped under the Chinese term of the question each one came from:
+    the matched terms, grouped under the Chinese term of the question each one came from
+    (``reading``: the ``ParsedQuestion.reading``, whose matches carry their phrases):
     ``Consolidated Statements of Cash Flows；命中：资本支出 → capital expenditures``."""
     parts = []
     if heading:
