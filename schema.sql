@@ -56,7 +56,7 @@ CREATE TABLE IF NOT EXISTS page_sections (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS page_sections_label ON page_sections (label, page_id);
 
--- The words on more than half of a revision's pages (lower case, singular: question.normal()).
+-- The words on more than half of a revision's pages (lower case, singular: text.normal()).
 -- Their bm25 weight is nil (FTS5 floors a negative IDF), so a query leaves them out of its
 -- MATCH and scores only the pages that hold an informative word.
 CREATE TABLE IF NOT EXISTS common_words (

@@ -310,8 +310,8 @@ def ingest_section(report: Report, fb: Path, work: Path, rounds: int) -> None:
 
     # where the time goes, one pass: ingest() itself, with its steps timed as it calls them
     import evfind.ingest as ingest_module
-    from evfind.extract import normalise
     from evfind.structure import analyse
+    from evfind.text import normalise
 
     spent = {"extract": 0.0, "prepare": 0.0, "normalise": 0.0, "analyse": 0.0, "whole": 0.0}
 

@@ -2,14 +2,12 @@
 
 Nothing here knows SQLite. ``extract`` returns the text of every physical page as extracted
 (blank pages included, as empty strings) and the printed page labels where the PDF has them;
-``normalise`` gives the text that is indexed.
+``evfind.text.normalise`` gives the text that is indexed.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
-import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -224,78 +222,3 @@ def _text_pages(path: Path) -> list[str]:
     if len(pages) > 1 and not pages[-1].strip():
         pages.pop()
     return pages
-
-
-# --------------------------------------------------------------------------------------------
-# Normalisation: what is indexed.
-
-_LIGATURES = {
-    "\ufb00": "ff",
-    "\ufb01": "fi",
-    "\ufb02": "fl",
-    "\ufb03": "ffi",
-    "\ufb04": "ffl",
-    "\ufb05": "st",
-    "\ufb06": "st",
-}
-_TRANSLATE = str.maketrans(
-    {
-        **_LIGATURES,
-        "\ufffe": "-",  # pdfium's marker where the PDF has a (soft) hyphen
-        "\u00ad": "",  # soft hyphen
-        "\u200b": "",  # zero-width space
-        "\u200c": "",
-        "\u200d": "",
-        "\ufeff": "",
-        "\u2010": "-",
-        "\u2011": "-",
-        "\u2012": "-",
-        "\u2013": "-",
-        "\u2014": "-",
-        "\u2212": "-",
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u201c": '"',
-        "\u201d": '"',
-        "\t": " ",
-    }
-)
-_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-_SPACE_RUNS = re.compile("  +")
-# After folding, the only whitespace left besides space and newline is ASCII: these.
-_ASCII_SPACES = ("\t", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
-
-
-class _Fold(dict):
-    """What each character not in ASCII becomes in the index text: _TRANSLATE, else a space for
-    spaces, line and paragraph separators, control, format, private-use and unassigned
-    characters, else itself. Filled as characters are first met."""
-
-    def __missing__(self, ch: str) -> str:
-        category = unicodedata.category(ch)
-        folded = " " if category[0] in "ZC" else ch
-        self[ch] = folded
-        return folded
-
-
-_FOLD = _Fold({chr(code): value for code, value in _TRANSLATE.items()})
-
-
-def normalise(text: str) -> str:
-    """Index text: \\n line breaks, hyphens for U+FFFE, plain spaces, ligatures spelled out,
-    no space at either end of a line, no blank line at either end of the page.
-
-    Written with str.replace over the few distinct characters a page holds, not a pass per
-    character: ingest calls it on every page."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if not text.isascii():
-        for ch in set("".join(_NON_ASCII.findall(text))):
-            folded = _FOLD[ch]
-            if folded != ch:
-                text = text.replace(ch, folded)
-    for ch in _ASCII_SPACES:
-        if ch in text:
-            text = text.replace(ch, " ")
-    text = _SPACE_RUNS.sub(" ", text)
-    text = text.replace(" \n", "\n").replace("\n ", "\n")
-    return text.strip(" ").strip("\n")

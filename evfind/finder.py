@@ -21,8 +21,9 @@ from dataclasses import asdict, dataclass, field, replace
 
 from . import store, zh
 from .errors import NoContentWordsError, NoPagesError, UsageError
-from .question import ParsedQuestion, normal, parse
+from .question import ParsedQuestion, parse
 from .rank import DEFAULT, Method, rrf
+from .text import normal
 
 TOP_DEFAULT = 5
 TOP_MAX = 20

@@ -21,9 +21,10 @@ from pathlib import Path
 
 from . import store
 from .errors import InputError, UsageError
-from .extract import Extraction, extract, normalise
-from .question import common_words, words_on
+from .extract import Extraction, extract
+from .question import common_words
 from .structure import analyse
+from .text import normalise, words_on
 
 
 @dataclass(frozen=True)

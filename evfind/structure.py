@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ._data import rows
+from .text import squash, words_key
 
 TOP_LINES = 8  # the lines of a page that count as its top
 # Carried sections whose heading says nothing about a page's topic ("Financial Statements and
@@ -73,16 +74,6 @@ def vocabulary() -> dict[str, list[tuple[str, re.Pattern]]]:
     for kind, label, pattern in rows("sections.tsv", 3):
         table[kind].append((label, re.compile(pattern)))
     return table
-
-
-def words_key(text: str) -> str:
-    """Lower-case words only: "Management's Discussion" -> "management s discussion"."""
-    return " ".join(re.findall(r"[a-z]+", text.lower()))
-
-
-def squash(text: str) -> str:
-    """Letters only: survives split words such as "Balance Shee t"."""
-    return re.sub(r"[^a-z]", "", text.lower())
 
 
 def _first(kind: str, key: str) -> str | None:

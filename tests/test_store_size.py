@@ -9,7 +9,7 @@ import zlib
 import pytest
 
 from evfind import store
-from evfind.extract import normalise
+from evfind.text import normalise
 
 from .filing import PAGES
 
