@@ -11,11 +11,20 @@ SQLite or questions. ``analyse`` walks the pages in order, the way a reader does
 - a page is a **primary statement** when a statement title sits in the short lines at its top
   and its line items fit that statement; tables of contents, indexes and the auditor's report,
   which merely name the statements, are not statements.
+
+The walk has two parts. ``classify_page`` is a pure function of one page's lines and a
+read-only ``Place`` (are the notes under way, what statement was the page before): it says what
+the page is (a table of contents or index, its headings, the statement it is, the sections it
+names). ``Carry`` holds what the pages before leave in force (the Item, note and subsection, the
+last statement and its title) and turns each page's ``PageKind`` into its ``PageStructure``.
+The classifier takes a ``Form``, where a form-specific reading (10-Q Parts, 8-K Items,
+exhibits) plugs in. The thresholds both use are named below, each with why it has its value.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -387,16 +396,60 @@ def _not_a_statement_page(key: str) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
-# The walk
+# One page: what it is, from its own lines and the reader's place
+
+
+@dataclass(frozen=True)
+class Form:
+    """How one kind of filing is read: today, what its Item headings look like.
+
+    One reading serves every filing for now (``ANY_FORM``: 10-K Items, and 8-K Items such as
+    "Item 2.02" by the same pattern). A form-specific reading (10-Q Part I and II Items, 8-K
+    Items 1.01 to 9.01, exhibits from "Exhibit 10.1" on, earnings-release sections) becomes a
+    Form of its own, passed to ``analyse``; whatever it must know of the pages before (the Part
+    in force) joins ``Place``, and the carrying of it ``Carry``.
+    """
+
+    name: str
+    item: Callable[[str, str], tuple[str, str] | None]  # (line, next line) -> (label, heading)
+
+
+ANY_FORM = Form("any", item_heading)
+
+
+@dataclass(frozen=True)
+class Place:
+    """What the page classifier may know of the pages before it (a read-only view of Carry)."""
+
+    in_notes: bool = False  # the notes have begun: bare "9. Income Taxes" lines are note headings
+    statement: str | None = None  # the statement the page before was: this page may continue it
+
+
+@dataclass(frozen=True)
+class PageKind:
+    """What one page is, read from its own lines and the reader's Place."""
+
+    toc: bool = False  # a table of contents (TOC_ITEMS or more Item lines)
+    index: bool = False  # a table of contents or an index of the statements: names, starts nothing
+    statement: str | None = None  # the primary statement the page is
+    title: str | None = None  # that statement's title as printed here (None when untitled)
+    headings: tuple[Heading, ...] = ()  # in reading order; on an index page Items and statements only
+    opening: Heading | None = None  # an Item or note heading on the page's first line of content
+    # The sections the page names, in reading order, as (heading, origin): the Items, notes and
+    # subsections it starts ("title" at the top of the page, "started" below), and a statement's
+    # title on a page that is not that statement ("title" only: kept for the plain method's
+    # first-lines routing; it starts nothing).
+    sections: tuple[tuple[Heading, str], ...] = ()
+    notes_follow: bool = False  # the page names the notes to the financial statements
 
 
 def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.split("\n") if line.strip()]
 
 
-def _is_toc(lines: list[str]) -> bool:
+def _is_toc(lines: list[str], form: Form = ANY_FORM) -> bool:
     """A table of contents: TOC_ITEMS or more Item lines."""
-    return sum(1 for line in lines if _ITEM.match(line) and item_heading(line)) >= TOC_ITEMS
+    return sum(1 for line in lines if form.item(line, "")) >= TOC_ITEMS
 
 
 def _is_index(lines: list[str]) -> bool:
@@ -436,7 +489,7 @@ def _top_index(lines: list[str]) -> int:
     return len(lines)
 
 
-def find_headings(lines: list[str], in_notes: bool) -> list[Heading]:
+def find_headings(lines: list[str], in_notes: bool, form: Form = ANY_FORM) -> list[Heading]:
     """Item, note, statement and topic headings on one page, in reading order."""
     found: list[Heading] = []
     top = _top_index(lines)
@@ -445,7 +498,7 @@ def find_headings(lines: list[str], in_notes: bool) -> list[Heading]:
         if index <= skip:
             continue
         following = lines[index + 1] if index + 1 < len(lines) else ""
-        hit = item_heading(line, following)
+        hit = form.item(line, following)
         if hit:
             found.append(Heading("item", hit[0], hit[1], index))
             skip = index + (1 if hit[1] != line else 0)
@@ -471,35 +524,6 @@ def find_headings(lines: list[str], in_notes: bool) -> list[Heading]:
     return found
 
 
-@dataclass
-class _Position:
-    """Where the reader is: the Item, the note (or statement) and the subsection in force."""
-
-    item: tuple[str, str] | None = None  # (label, heading)
-    note: tuple[str, str] | None = None
-    topic: tuple[str, str, int] | None = None  # (label, heading, page index where it started)
-    in_notes: bool = False
-
-    def levels(self) -> list[tuple[str, str]]:
-        return [level[:2] for level in (self.item, self.note, self.topic) if level is not None]
-
-    def innermost(self) -> tuple[str, str] | None:
-        levels = self.levels()
-        return levels[-1] if levels else None
-
-    def move(self, heading: Heading, page_index: int) -> None:
-        if heading.level == "item":
-            self.item, self.note, self.topic = (heading.label, heading.text), None, None
-            if heading.label == "financial_statements":
-                self.in_notes = True
-        elif heading.level == "note":
-            self.note, self.topic = (heading.label, heading.text), None
-        elif heading.level == "statement":
-            self.note, self.topic = None, None  # a statement is a page, not a section to carry
-        else:
-            self.topic = (heading.label, heading.text, page_index)
-
-
 def _statement_on(page_text: str, lines: list[str], headings: list[Heading],
                   previous: str | None, index_page: bool) -> str | None:
     """The primary statement a page is: its title at the top and line items that fit, or the
@@ -522,83 +546,137 @@ def _statement_on(page_text: str, lines: list[str], headings: list[Heading],
     return None
 
 
-def analyse(texts: list[str]) -> list[PageStructure]:
-    """The structure of every page of one document, in page order."""
-    result: list[PageStructure] = []
-    position = _Position()
-    previous_statement: str | None = None
-    previous_title: str | None = None
-    for page_index, text in enumerate(texts):
-        page = PageStructure()
-        lines = _lines(text)
-        lowered = text.lower()
-        page.toc = _is_toc(lines)
-        index_page = page.toc or _is_index(lines)
-        if index_page:
-            page.add("table_of_contents", "Table of contents", "title")
-        headings = [] if page.toc else find_headings(lines, position.in_notes)
-        if index_page:
-            headings = [h for h in headings if h.level in ("item", "statement")]
-        if position.topic is not None and page_index - position.topic[2] > TITLE_CARRY:
-            position.topic = None
-        statement = _statement_on(text, lines, headings, previous_statement, index_page)
-        previous_statement = page.statement = statement
-        title = next((h.text for h in headings if h.level == "statement" and h.label == statement), None)
+def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FORM) -> PageKind:
+    """What one page is: a table of contents or an index, its headings, the statement it is
+    and the sections it names. A pure function of the page's non-blank, stripped lines (as
+    ``_lines`` gives them) and the reader's place."""
+    toc = _is_toc(lines, form)
+    index = toc or _is_index(lines)
+    headings = [] if toc else find_headings(lines, place.in_notes, form)
+    if index:
+        headings = [h for h in headings if h.level in ("item", "statement")]
+    text = "\n".join(lines)
+    statement = _statement_on(text, lines, headings, place.statement, index)
+    title = next((h.text for h in headings if h.level == "statement" and h.label == statement), None)
+    first = _first_content(lines)
+    opening = next((h for h in headings if h.level in ("item", "note") and h.line <= first), None)
+    top = _top_index(lines)
+    sections = []
+    for heading in headings:
+        if heading.level == "statement":
+            if heading.label != statement:
+                sections.append((heading, "title"))  # the audit opinion's, a contents line's
+        elif not (statement and heading.level == "topic"):  # not a statement's captions
+            sections.append((heading, "title" if heading.line < top else "started"))
+    lowered = text.lower()
+    return PageKind(
+        toc=toc,
+        index=index,
+        statement=statement,
+        title=title,
+        headings=tuple(headings),
+        opening=opening,
+        sections=tuple(sections),
+        notes_follow="notes to" in lowered and "financial statements" in lowered,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The walk: what the pages before leave in force
+
+
+@dataclass
+class Carry:
+    """Where the reader is between pages: the Item, the note and the subsection in force,
+    whether the notes have begun, and the statement of the page before (with its title)."""
+
+    item: tuple[str, str] | None = None  # (label, heading)
+    note: tuple[str, str] | None = None  # a statement page does not end it
+    topic: tuple[str, str, int] | None = None  # (label, heading, page index where it started)
+    in_notes: bool = False
+    statement: str | None = None  # the statement the page before was
+    title: str | None = None  # the title of the last statement page
+
+    def place(self) -> Place:
+        return Place(in_notes=self.in_notes, statement=self.statement)
+
+    def read(self, kind: PageKind, page_index: int) -> PageStructure:
+        """The page's structure, from what it is and what is in force at its top; then its
+        headings move the reader on."""
+        if self.topic is not None and page_index - self.topic[2] > TITLE_CARRY:
+            self.topic = None
+        statement = self.statement = kind.statement
+        title = kind.title
         if statement:
-            position.in_notes = True
-            title = title or previous_title
-            previous_title = title
-        # What the page inherits from the pages before it, unless a heading on its first line
-        # starts a new Item (or note) before any of the old one's text. A statement page is a
-        # section of its own: it inherits only the Item.
-        opening = next(
-            (h for h in headings if h.level in ("item", "note") and h.line <= _first_content(lines)), None
+            self.in_notes = True
+            title = self.title = title or self.title
+        page = PageStructure(statement=statement, toc=kind.toc)
+        if kind.index:
+            page.add("table_of_contents", "Table of contents", "title")
+        self._inherit(page, kind.opening, statement)
+        if statement:
+            page.add(statement, title or statement, "statement")
+            page.section, page.section_heading = statement, title
+        else:
+            # The section of the page is the one in force at its first line: the innermost
+            # carried, the Item only when nothing narrower is.
+            carried = [s for s in page.sections if s[2] == "carried"]
+            narrower = [s for s in carried if s[0] != (self.item or ("",))[0]]
+            if carried:
+                page.section, page.section_heading = (narrower or carried)[-1][:2]
+        seen = [title] if statement and title else []
+        for heading, origin in kind.sections:
+            page.add(heading.label, heading.text, origin)
+            if heading.level == "statement":
+                continue
+            seen.append(heading.text)
+            self._move(heading, page_index)
+            if page.section is None or heading is kind.opening:
+                page.section, page.section_heading = self._innermost() or (None, None)
+        if kind.notes_follow:
+            self.in_notes = True
+        page.heading = " | ".join(dict.fromkeys(seen))
+        page.context = " | ".join(
+            dict.fromkeys(h for label, h, origin in page.sections if origin == "carried" and label not in _NO_CONTEXT)
         )
-        for level, carried in (("item", position.item), ("note", position.note), ("topic", position.topic)):
+        return page
+
+    def _inherit(self, page: PageStructure, opening: Heading | None, statement: str | None) -> None:
+        """What the page inherits from the pages before it, unless a heading on its first line
+        starts a new Item (or note) before any of the old one's text. A statement page is a
+        section of its own: it inherits only the Item."""
+        for level, carried in (("item", self.item), ("note", self.note), ("topic", self.topic)):
             if carried is None or (statement and level != "item"):
                 continue
             if opening is not None and (opening.level == "item" or level != "item"):
                 continue
             page.add(carried[0], carried[1], "carried")
-        if statement:
-            page.add(statement, title or statement, "statement")
-        # The section of the page is the one in force at its first line.
-        carried = [s for s in page.sections if s[2] == "carried" and s[0] != (position.item or ("",))[0]]
-        carried = carried or [s for s in page.sections if s[2] == "carried"]
-        if statement:
-            page.section, page.section_heading = statement, title
-        elif carried:
-            page.section, page.section_heading = carried[-1][0], carried[-1][1]
-        # Headings on the page move the reader's position.
-        top = _top_index(lines)
-        seen: list[str] = []
-        for heading in headings:
-            if heading.level == "statement":
-                if heading.label != statement:
-                    # A statement's title at the top of a page that is not that statement (a
-                    # table of contents, the audit opinion): kept as a title heading only, for
-                    # the plain method's first-lines routing; never a statement.
-                    page.add(heading.label, heading.text, "title")
-                continue
-            if statement and heading.level == "topic":
-                continue  # a statement's captions ("Cash flows from investing activities")
-            origin = "title" if heading.line < top else "started"
-            page.add(heading.label, heading.text, origin)
-            seen.append(heading.text)
-            position.move(heading, page_index)
-            if page.section is None or heading is opening:
-                page.section, page.section_heading = position.innermost() or (None, None)
-        if statement and title:
-            seen.insert(0, title)
-        if "notes to" in lowered and "financial statements" in lowered:
-            position.in_notes = True
-        page.heading = " | ".join(dict.fromkeys(seen))
-        page.context = " | ".join(
-            dict.fromkeys(h for label, h, origin in page.sections if origin == "carried" and label not in _NO_CONTEXT)
-        )
-        result.append(page)
-    _mark_primary_block(result)
-    return result
+
+    def _move(self, heading: Heading, page_index: int) -> None:
+        if heading.level == "item":
+            self.item, self.note, self.topic = (heading.label, heading.text), None, None
+            if heading.label == "financial_statements":
+                self.in_notes = True
+        elif heading.level == "note":
+            self.note, self.topic = (heading.label, heading.text), None
+        elif heading.level == "topic":
+            self.topic = (heading.label, heading.text, page_index)
+
+    def _innermost(self) -> tuple[str, str] | None:
+        levels = [level[:2] for level in (self.item, self.note, self.topic) if level is not None]
+        return levels[-1] if levels else None
+
+
+def analyse(texts: list[str], form: Form = ANY_FORM) -> list[PageStructure]:
+    """The structure of every page of one document, in page order: each page classified on its
+    own lines and the reader's place, then read against what the pages before left in force."""
+    carry = Carry()
+    pages = []
+    for page_index, text in enumerate(texts):
+        kind = classify_page(_lines(text), carry.place(), form)
+        pages.append(carry.read(kind, page_index))
+    _mark_primary_block(pages)
+    return pages
 
 
 def _mark_primary_block(pages: list[PageStructure]) -> None:
