@@ -150,6 +150,9 @@ def test_form_items(line, label):
         ("Events of Default", "events_of_default"),
         ("Average Balance Sheets", "bank_statistics"),
         ("Loans and Allowance for Credit Losses", "loans"),
+        ("Description of Debt Securities", "indenture"),  # a prospectus, not an investment note
+        ("Available-for-Sale Debt Securities", "investments"),  # an investment note, not debt
+        ("Free Cash Flow Conversion Rate", "non_gaap"),  # not a convertible's conversion rate
         ("Chief Legal Officer", None),  # a signature block, not the legal proceedings
     ],
 )
