@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from evfind import store
+from evfind import store, writes
 
 from .conftest import snapshot, write_jsonl
 from .filing import BLANK_PAGE, LABELS, PAGES
@@ -313,7 +313,7 @@ def test_fts_syntax_in_questions_is_plain_text(cli, filing_db, question):
 
 def test_empty_store_says_how_to_ingest(cli, tmp_path):
     db = tmp_path / "empty.db"
-    store.create_empty(db)
+    writes.create_empty(db)
     result = cli("query", db, CAPEX)
     assert result.exit_code == 2
     assert result.stderr == f"Error: no pages are loaded in {db}; run `evfind ingest REPORT.pdf --db {db}`\n"
