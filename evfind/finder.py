@@ -19,7 +19,7 @@ import os
 import re
 from dataclasses import asdict, dataclass, field, replace
 
-from . import packing, store, zh
+from . import limits, packing, store, zh
 from .errors import NoContentWordsError, NoPagesError, UsageError
 from .question import ParsedQuestion, normal, parse
 from .rank import DEFAULT, Method, rrf
@@ -352,6 +352,7 @@ class Finder:
         return self._common_phrases[term.phrase]
 
     def parse(self, question: str) -> ParsedQuestion:
+        limits.check_question(question)
         return parse(question, metrics=self.method.metrics, meta=self.method.meta)
 
     def _covers(self, parsed: ParsedQuestion, page_id: int) -> bool:

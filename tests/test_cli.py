@@ -186,7 +186,7 @@ def test_jsonl_and_form_feed_text(cli, tmp_path):
     [
         ([1, 2, 4], "page numbers must run 1..N without gaps (missing 3)"),
         ([1, 2, 2], "page 2 appears twice"),
-        ([0, 1, 2], "page numbers must run 1..N without gaps (numbers outside 1..3)"),
+        ([0, 1, 2], "bad.jsonl:1: page_number 0 is not a page (pages are counted from 1)"),
     ],
 )
 def test_jsonl_page_numbers_are_never_renumbered(cli, tmp_path, numbers, message):
