@@ -35,7 +35,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 import synthetic  # noqa: E402
 
-from evfind import __version__, store  # noqa: E402
+from evfind import __version__, packing  # noqa: E402
 from evfind.finder import Finder  # noqa: E402
 from evfind.ingest import ingest, prepare_pages  # noqa: E402
 from evfind.question import parse, stopwords  # noqa: E402
@@ -379,7 +379,7 @@ def size_section(report: Report, fb: Path, work: Path) -> dict[str, Path]:
         with sqlite3.connect(db) as conn:
             raw = 0
             for text, packed in conn.execute("SELECT text, raw_text FROM pages"):
-                raw += len(store.unpack_text(packed, text).encode("utf-8"))
+                raw += len(packing.unpack_text(packed, text).encode("utf-8"))
             n = conn.execute("SELECT count(*) FROM pages").fetchone()[0]
             for table, size in conn.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name"):
                 stat[table] = stat.get(table, 0) + size

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import limits
 from .errors import InputError, PasswordError, SourceError
 
 Progress = Callable[[int, int], None]
@@ -154,6 +155,7 @@ def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str
         raise SourceError(f"{path}: cannot read the PDF ({_pdfium_reason(exc)})") from None
     try:
         total = len(pdf)
+        limits.check_page_count(total, str(path))  # a PDF may claim any number of pages
         for index in range(total):
             if stop.is_set():
                 return
@@ -166,6 +168,7 @@ def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str
                     textpage.close()
             finally:
                 page.close()
+            limits.check_page_text(text, f"{path}: page {index + 1}")
             yield text, pdf.get_page_label(index) or None, total
     except pdfium.PdfiumError as exc:
         raise SourceError(f"{path}: cannot read the PDF ({_pdfium_reason(exc)})") from None
@@ -193,18 +196,19 @@ def _jsonl_pages(path: Path) -> list[str]:
         number, text = record.get("page_number"), record.get("text")
         if isinstance(number, bool) or not isinstance(number, int):
             raise SourceError(f"{where}: page_number must be an integer")
+        limits.check_page_number(number, where)  # so no more than MAX_PAGES distinct pages
         if not isinstance(text, str):
             raise SourceError(f"{where}: text must be a string")
+        limits.check_page_text(text, where)
         if number in pages:
             raise SourceError(f"{where}: page {number} appears twice")
         pages[number] = text
     if not pages:
         return []
     expected = list(range(1, len(pages) + 1))
-    if sorted(pages) != expected:
+    if sorted(pages) != expected:  # every number is in 1..MAX_PAGES: some below the largest are missing
         missing = sorted(set(range(1, max(pages) + 1)) - set(pages))
-        detail = f"missing {_short(missing)}" if missing else f"numbers outside 1..{len(pages)}"
-        raise SourceError(f"{path}: page numbers must run 1..N without gaps ({detail})")
+        raise SourceError(f"{path}: page numbers must run 1..N without gaps (missing {_short(missing)})")
     return [pages[n] for n in expected]
 
 
@@ -221,4 +225,7 @@ def _text_pages(path: Path) -> list[str]:
     # pdftotext ends the last page with a form feed: that is not an extra page.
     if len(pages) > 1 and not pages[-1].strip():
         pages.pop()
+    limits.check_page_count(len(pages), str(path))
+    for number, page in enumerate(pages, start=1):
+        limits.check_page_text(page, f"{path}: page {number}")
     return pages

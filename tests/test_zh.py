@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from evfind import store, zh
+from evfind import store, writes, zh
 from evfind.question import parse
 
 CASH_FLOW_ZH = "Acme 2024 年的经营活动现金流是哪一页？"
@@ -261,7 +261,7 @@ def test_chinese_messages(cli, filing_db, tmp_path):
     assert not missing.exists()
 
     empty = tmp_path / "empty.db"
-    store.create_empty(empty)
+    writes.create_empty(empty)
     result = cli("query", empty, CAPEX_ZH)
     assert result.exit_code == 2
     assert result.stderr == (
