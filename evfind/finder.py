@@ -7,9 +7,10 @@
             print(hit.page_number, hit.note)
 
 A query reads only: it parses the question, runs one full-text SQL statement (bm25) and the
-route SQL (the primary statements and the sections the question targets), fuses the ranked
-lists with Reciprocal Rank Fusion, lexical first, and describes each page from its own text.
-Every page it returns exists in the store.
+route SQL (the primary statements and the sections the question targets), hands the ranked
+lists to the ranking policy of rank.py (Reciprocal Rank Fusion, lexical first; pure functions,
+no SQL there) and describes each page from its own text. Every page it returns exists in the
+store.
 """
 
 from __future__ import annotations
@@ -19,14 +20,11 @@ import os
 import re
 from dataclasses import asdict, dataclass, field, replace
 
-from . import store, zh
+from . import rank, store, zh
 from .errors import NoContentWordsError, NoPagesError, UsageError
 from .question import ParsedQuestion, normal, parse
-from .rank import DEFAULT, Method, rrf
+from .rank import CANDIDATES, DEFAULT, TOP_DEFAULT, TOP_MAX, Method
 
-TOP_DEFAULT = 5
-TOP_MAX = 20
-CANDIDATES = 100  # pages each ranked list contributes to the fusion
 NO_MATCH = "No relevant page found in this document"
 NO_MATCH_HINT = "try other words: a line item, a section title, or a term as the filing spells it"
 WEAK_MATCH = (
@@ -125,17 +123,30 @@ class Page:
 
 @dataclass(frozen=True)
 class Plan:
-    """How a question is run: for --explain and for tests of the ranking."""
+    """How a question is run: the SQL, each ranked list before fusion and the fused list.
+
+    ``Finder`` ranks with the lists keyed by page id (the rows' ids); ``Finder.explain``
+    returns the same plan keyed by physical page number, for --explain and for tests."""
 
     parsed: ParsedQuestion
-    match: str
+    match: str  # the FTS5 MATCH expression run
     lexical_sql: str
     statement_sql: str | None
     section_sql: str | None
-    lexical: tuple[tuple[int, float], ...]  # (page_number, bm25) best first
-    statements: tuple[tuple[int, float], ...]  # primary statement pages the question targets
+    lexical: tuple[tuple[int, float], ...]  # (page, bm25) best first
+    statements: tuple[tuple[int, float | None], ...]  # primary statement pages the question targets
     sections: tuple[tuple[int, float], ...]  # pages of the sections it targets
-    fused: tuple[tuple[int, float], ...]
+    fused: tuple[tuple[int, float], ...]  # (page, score) best first
+
+    @property
+    def candidates(self) -> rank.Candidates:
+        """The ranked lists, as the ranking policy (rank.py) takes them."""
+        return rank.Candidates(self.lexical, self.statements, self.sections)
+
+    @property
+    def intent(self) -> rank.Intent:
+        """The facts of the question that the ranking policy reads."""
+        return rank.Intent(named=bool(self.parsed.named), topical=bool(self.parsed.sections))
 
 
 def _reading(function):
@@ -148,20 +159,6 @@ def _reading(function):
             return function(first, *args, **kwargs)
 
     return wrapper
-
-
-@dataclass
-class _Ranking:
-    """The SQL run for one question, each ranked list as (page id, bm25) and the fusion."""
-
-    match: str
-    lexical_sql: str
-    statement_sql: str | None = None
-    section_sql: str | None = None
-    lexical: list = field(default_factory=list)
-    statements: list = field(default_factory=list)
-    sections: list = field(default_factory=list)
-    fused: list = field(default_factory=list)
 
 
 class Finder:
@@ -216,8 +213,8 @@ class Finder:
 
     # -- ranking ---------------------------------------------------------------------------
 
-    def _ranked(self, parsed: ParsedQuestion) -> _Ranking:
-        """Run the ranked lists' SQL and fuse them (lexical first, routing second). bm25 runs
+    def _ranked(self, parsed: ParsedQuestion) -> Plan:
+        """Run the ranked lists' SQL and order the pages by the policy of rank.py. bm25 runs
         once: the statement and section lists order their pages by the same scores."""
         method = self.method
         revision = self.revision.revision_id
@@ -228,51 +225,27 @@ class Finder:
         if not scored and informative is not parsed:  # only the common words match: use them
             params["match"] = parsed.match_expression()
             scored = self.conn.execute(lexical_sql, params).fetchall()
-        ranking = _Ranking(params["match"], lexical_sql)
-        score = dict(scored)
-        ranking.lexical = scored[:CANDIDATES]
+        bm25 = dict(scored)
+        statement_sql = section_sql = None
+        statements: list = []
+        sections: list = []
         if method.statements and parsed.statements:
             kinds = list(parsed.statements)
-            ranking.statement_sql = store.statement_sql(kinds)
-            pages = self.conn.execute(ranking.statement_sql, {**params, **store.label_params(kinds)}).fetchall()
-            # In the order of the kinds targeted; each kind's pages best bm25 first, pages that
-            # match no word of the question last.
-            pages.sort(key=lambda p: (kinds.index(p[1]), p[0] not in score, score.get(p[0], 0.0), p[2]))
-            ranking.statements = [(page_id, score.get(page_id)) for page_id, _, _ in pages]
+            statement_sql = store.statement_sql(kinds)
+            rows = self.conn.execute(statement_sql, {**params, **store.label_params(kinds)}).fetchall()
+            statements = rank.statement_list(rows, kinds, bm25)
         # Without statement recognition, statements are routed to by their titles, like any
-        # other heading; the plain method routes by the headings in a page's first lines only.
+        # other heading.
         targets = list(parsed.sections if method.statements else parsed.routes)
         if targets:
-            origins = ("title", "statement") + (() if method.first_lines_only else ("started",))
-            origins += ("carried",) if method.carried else ()
-            ranking.section_sql = store.section_sql(targets, origins)
-            ids = self.conn.execute(ranking.section_sql, {**params, **store.label_params(targets)}).fetchall()
-            matching = sorted((score[i], i) for (i,) in ids if i in score)
-            ranking.sections = [(page_id, value) for value, page_id in matching[:CANDIDATES]]
-        # A metric word that implies a statement ("revenue") yields to a topic the question
-        # also names ("revenue by geography"): the evidence is then a note or a table.
-        statement_weight = method.statement_weight
-        if parsed.sections and not parsed.named:
-            statement_weight = method.topical_statement_weight
-        ranking.fused = rrf(
-            [[row[0] for row in rows] for rows in (ranking.lexical, ranking.statements, ranking.sections)],
-            [method.lexical_weight, statement_weight, method.section_weight],
-            k=method.k,
+            section_sql = store.section_sql(targets, rank.section_origins(method))
+            ids = self.conn.execute(section_sql, {**params, **store.label_params(targets)}).fetchall()
+            sections = rank.section_list([page for (page,) in ids], bm25)
+        plan = Plan(
+            parsed, params["match"], lexical_sql, statement_sql, section_sql,
+            tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
         )
-        # A clear lexical winner (bm25 at least `dominance` times the next page's) stays first
-        # unless the question names a statement.
-        lexical = ranking.lexical
-        if (
-            method.dominance
-            and not parsed.named
-            and len(lexical) > 1
-            and lexical[0][1] <= method.dominance * lexical[1][1]  # bm25 is negative
-            and ranking.fused[0][0] != lexical[0][0]
-        ):
-            winner = next(pair for pair in ranking.fused if pair[0] == lexical[0][0])
-            ranking.fused.remove(winner)
-            ranking.fused.insert(0, winner)
-        return ranking
+        return replace(plan, fused=tuple(rank.order(plan.candidates, plan.intent, method)))
 
     @_reading
     def query(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
@@ -292,9 +265,9 @@ class Finder:
                 "(e.g. capital expenditures, legal proceedings)",
                 key="no_content_words",
             )
-        ranking = self._ranked(parsed)
-        match = ranking.match
-        chosen = ranking.fused[:top]
+        plan = self._ranked(parsed)
+        match = plan.match
+        chosen = plan.fused[:top]
         ids = [page_id for page_id, _ in chosen]
         rows = store.page_rows(self.conn, ids)
         marked = store.matched_spans(self.conn, match, ids)
@@ -373,19 +346,18 @@ class Finder:
         parsed = self.parse(question)
         if parsed.empty:
             raise NoContentWordsError("the question has no searchable content words", key="no_content_words")
-        ranking = self._ranked(parsed)
-        lists = (ranking.lexical, ranking.statements, ranking.sections)
-        numbers = self._numbers([row[0] for rows in lists for row in rows])
-        return Plan(
-            parsed=parsed,
-            match=ranking.match,
-            lexical_sql=ranking.lexical_sql,
-            statement_sql=ranking.statement_sql,
-            section_sql=ranking.section_sql,
-            lexical=tuple((numbers[i], s) for i, s in ranking.lexical),
-            statements=tuple((numbers[i], s) for i, s in ranking.statements),
-            sections=tuple((numbers[i], s) for i, s in ranking.sections),
-            fused=tuple((numbers[i], s) for i, s in ranking.fused[:top]),
+        plan = self._ranked(parsed)
+        numbers = self._numbers([page for ranked in (plan.lexical, plan.statements, plan.sections) for page, _ in ranked])
+
+        def by_number(ranked):
+            return tuple((numbers[page], score) for page, score in ranked)
+
+        return replace(
+            plan,
+            lexical=by_number(plan.lexical),
+            statements=by_number(plan.statements),
+            sections=by_number(plan.sections),
+            fused=by_number(plan.fused[:top]),
         )
 
     def _numbers(self, page_ids: list[int]) -> dict[int, int]:
