@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import InputError, NoContentWordsError, SourceError
+from .rank import TOP_DEFAULT
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,9 @@ def parse_questions(text: str, name: str = "<questions>") -> list[Question]:
     return questions
 
 
-def answer_all(finder, questions: Iterable[Question], top: int = 5, lang: str | None = None) -> Iterator[dict]:
+def answer_all(
+    finder, questions: Iterable[Question], top: int = TOP_DEFAULT, lang: str | None = None
+) -> Iterator[dict]:
     """The --format json object of each question, in order, with its "id" when it has one.
 
     A question without content words gets empty results and the reason as its message (in

@@ -9,7 +9,9 @@ from typing import Annotated, Optional
 import typer
 
 from . import __version__
+from .browse import DEFAULT_PORT
 from .errors import EXIT_NO_MATCH, EvfindError
+from .rank import TOP_DEFAULT, TOP_MAX
 
 app = typer.Typer(
     name="evfind",
@@ -123,7 +125,9 @@ def ingest(
         typer.echo(f"Warning: {warning}", err=True)
     if quiet:
         return
-    sha = result.sha256[:12]
+    from .render import SHORT_SHA
+
+    sha = result.sha256[:SHORT_SHA]
     if result.status == "unchanged":
         typer.echo(
             f"{result.db_path}: {result.document_id} sha256 {sha} is already ingested "
@@ -144,7 +148,7 @@ def ingest(
 def query(
     db: DbArgument,
     question: Annotated[Optional[str], typer.Argument(help="The question, in plain words.", show_default=False)] = None,
-    top: Annotated[int, typer.Option("--top", "-n", min=1, max=20, help="How many pages to list (1 to 20).")] = 5,
+    top: Annotated[int, typer.Option("--top", "-n", min=1, max=TOP_MAX, help=f"How many pages to list (1 to {TOP_MAX}).")] = TOP_DEFAULT,
     fmt: Annotated[Optional[Format], typer.Option("--format", "-f", help="Output: table (the default), markdown or json.", show_default=False)] = None,
     document: DocumentOption = None,
     sha: ShaOption = None,
@@ -252,7 +256,10 @@ def show(
     typer.echo(
         f"Page {stored.page_number}{label} of {doc.page_count} · {doc.document_id} · sha256 {doc.document_sha256}"
     )
-    where = stored.heading or (f"continues: {stored.section_heading}" if stored.section_heading else "")
+    from .zh import LABELS
+
+    continues = LABELS["en"]["continues"]
+    where = stored.heading or (f"{continues}{stored.section_heading}" if stored.section_heading else "")
     if where:
         typer.echo(f"Heading: {where}")
     typer.echo("")
@@ -356,7 +363,7 @@ def upgrade(db: DbArgument) -> None:
 @errors_to_exit
 def serve(
     db: DbArgument,
-    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port on 127.0.0.1 (0 picks a free one).")] = 8001,
+    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port on 127.0.0.1 (0 picks a free one).")] = DEFAULT_PORT,
 ) -> None:
     """Browse, search and ask the filing in Datasette on 127.0.0.1 (needs the browse extra)."""
     from .browse import serve as run_serve

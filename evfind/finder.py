@@ -410,7 +410,7 @@ def _note(row: store.PageRow, terms: tuple[str, ...]) -> str:
     if row.heading:
         parts.append(row.heading)
     elif row.section_heading:
-        parts.append(f"continues: {row.section_heading}")
+        parts.append(zh.LABELS["en"]["continues"] + row.section_heading)
     if terms:
         parts.append("matched: " + ", ".join(terms))
     return "; ".join(parts)

@@ -11,7 +11,7 @@ import unicodedata
 from .finder import Answer, Hit
 from .zh import LABELS
 
-SHORT_SHA = 12
+SHORT_SHA = 12  # hex digits of a SHA-256 shown to people (table, Markdown, Datasette's lists)
 
 
 def page_cell(hit: Hit, lang: str = "en") -> str:

@@ -374,3 +374,8 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
     assert cli_module._progress(quiet=True) is None
     monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: silent
     assert cli_module._progress(quiet=False) is None
+
+
+def test_show_names_the_section_a_page_continues(cli, filing_db):
+    result = cli("show", filing_db, 7)
+    assert result.stdout.splitlines()[1] == "Heading: continues: Liquidity and Capital Resources"
