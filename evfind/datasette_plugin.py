@@ -23,6 +23,7 @@ import copy
 import json
 import re
 import weakref
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from urllib.parse import urlencode
@@ -61,18 +62,21 @@ def answer_json(path, question, top=None, sha=None, document=None) -> str:
     SQL passes every argument as text or NULL (a canned query's empty field is ''), so empty
     values mean "the default". An error the user can fix (no content words, a bad revision)
     is not raised into SQLite, where it would read "user-defined function raised exception":
-    it comes back as the same object with no results and the message ``Error: ...``.
+    it comes back as the same object with no results and the message ``Error: ...`` (in the
+    question's language), as ``finder.refused`` builds it.
     """
-    from .finder import Finder
+    from .finder import Finder, refused
 
+    text = "" if question is None else str(question)
     try:
         top = _top(top, TOP_DEFAULT)
         with Finder(path, document=document or None, sha=sha or None) as finder:
-            answer = finder.query("" if question is None else str(question), top=top)
-        return json.dumps(answer.to_dict(), ensure_ascii=False)
+            answer = finder.answer(text, top=top)
     except EvfindError as exc:
-        failed = {"question": question, "document": None, "results": [], "message": f"Error: {exc}"}
-        return json.dumps(failed, ensure_ascii=False)
+        answer = refused(text, exc)
+    if answer.error is not None:  # the ask view shows the message as a row: mark it an error
+        answer = replace(answer, message=f"Error: {answer.message}")
+    return json.dumps(answer.to_dict(), ensure_ascii=False)
 
 
 def _top(value, default: int) -> int:

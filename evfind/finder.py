@@ -21,16 +21,23 @@ import re
 from dataclasses import asdict, dataclass, field, replace
 
 from . import rank, store, zh
-from .errors import NoContentWordsError, NoPagesError, UsageError
+from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
 from .question import ParsedQuestion, normal, parse
 from .rank import CANDIDATES, DEFAULT, TOP_DEFAULT, TOP_MAX, Method
 
+NO_CONTENT_WORDS = (
+    "the question has no searchable content words; ask with the words of the filing "
+    "(e.g. capital expenditures, legal proceedings)"
+)
 NO_MATCH = "No relevant page found in this document"
 NO_MATCH_HINT = "try other words: a line item, a section title, or a term as the filing spells it"
 WEAK_MATCH = (
     "No page holds all of the question's words; these candidates hold some of them. Check them"
 )
 _MARK = re.compile("\x02(.*?)\x03", re.S)
+# What a question can meet that is an outcome of the question rather than a fault of the
+# request: ``Finder.answer`` answers with it (no results and the message) instead of raising.
+REFUSALS = (NoContentWordsError, NoPagesError)
 
 
 @dataclass(frozen=True)
@@ -61,26 +68,37 @@ class Hit:
     statement: str | None = None  # primary statement the page is, if any
 
 
+def _document_dict(document: Document | None) -> dict | None:
+    if document is None:
+        return None
+    return {
+        "document_id": document.document_id,
+        "document_sha256": document.document_sha256,
+        "page_count": document.page_count,
+    }
+
+
 @dataclass(frozen=True)
 class Answer:
-    """The ranked pages for one question."""
+    """The ranked pages for one question, or why there are none.
+
+    ``to_dict`` is the one JSON object of an answer: the CLI's --format json, each line of
+    --questions and Datasette's ``evfind_query()`` all print it."""
 
     question: str
-    document: Document
+    document: Document | None  # None when the store holds no document (or it could not be read)
     results: tuple[Hit, ...]
     message: str | None = None
     parsed: ParsedQuestion | None = field(default=None, compare=False)
     lang: str = "en"  # the language of the notes, the message and the rendered labels
+    # Set when the question could not be asked (see ``refused``): its exit code is the CLI's.
+    error: EvfindError | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict:
         """The --format json object (its schema is documented in the README)."""
         return {
             "question": self.question,
-            "document": {
-                "document_id": self.document.document_id,
-                "document_sha256": self.document.document_sha256,
-                "page_count": self.document.page_count,
-            },
+            "document": _document_dict(self.document),
             "results": [
                 {
                     "rank": hit.rank,
@@ -137,6 +155,7 @@ class Plan:
     statements: tuple[tuple[int, float | None], ...]  # primary statement pages the question targets
     sections: tuple[tuple[int, float], ...]  # pages of the sections it targets
     fused: tuple[tuple[int, float], ...]  # (page, score) best first
+    document: Document | None = None  # the revision read (set by Finder.explain)
 
     @property
     def candidates(self) -> rank.Candidates:
@@ -147,6 +166,38 @@ class Plan:
     def intent(self) -> rank.Intent:
         """The facts of the question that the ranking policy reads."""
         return rank.Intent(named=bool(self.parsed.named), topical=bool(self.parsed.sections))
+
+    def to_dict(self) -> dict:
+        """The --explain --format json object (its schema is documented in the README)."""
+        parsed, reading = self.parsed, self.parsed.reading
+
+        def listed(ranked, name: str) -> list[dict]:
+            return [{"page_number": page, name: None if s is None else round(s, 6)} for page, s in ranked]
+
+        return {
+            "question": parsed.text,
+            "document": _document_dict(self.document),
+            "reading": None
+            if reading is None
+            else {
+                "english": reading.english,
+                "glossary": [{"chinese": m.chinese, "english": list(m.english)} for m in reading.matches],
+                "not_in_glossary": list(reading.unknown),
+            },
+            "content_words": list(parsed.words),
+            "cues": list(parsed.cues),
+            "statements": list(parsed.statements),
+            "named_statements": list(parsed.named),
+            "sections": list(parsed.sections),
+            "match": self.match,
+            "sql": {"lexical": self.lexical_sql, "statements": self.statement_sql, "sections": self.section_sql},
+            "lists": {
+                "lexical": listed(self.lexical, "bm25"),
+                "statements": listed(self.statements, "bm25"),
+                "sections": listed(self.sections, "bm25"),
+            },
+            "fused": listed(self.fused, "score"),
+        }
 
 
 def _reading(function):
@@ -205,11 +256,15 @@ class Finder:
         r = self.revision
         return Document(r.document_id, r.sha256, r.page_count, r.source_name, r.revision_id)
 
+    @property
+    def empty(self) -> bool:
+        """No page is loaded: there is nothing to search."""
+        return self.revision is None or store.count_pages(self.conn, self.revision.revision_id) == 0
+
     def _require_pages(self) -> Document:
-        document = self.document
-        if store.count_pages(self.conn, self.revision.revision_id) == 0:
+        if self.empty:
             raise _no_pages(self.path)
-        return document
+        return self.document
 
     # -- ranking ---------------------------------------------------------------------------
 
@@ -260,11 +315,7 @@ class Finder:
         document = self._require_pages()
         parsed = self.parse(question)
         if parsed.empty:
-            raise NoContentWordsError(
-                "the question has no searchable content words; ask with the words of the filing "
-                "(e.g. capital expenditures, legal proceedings)",
-                key="no_content_words",
-            )
+            raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
         plan = self._ranked(parsed)
         match = plan.match
         chosen = plan.fused[:top]
@@ -298,6 +349,19 @@ class Finder:
         elif not self._covers(parsed, ids[0]):
             message = zh.localise("weak_match", WEAK_MATCH, lang)
         return Answer(question, document, tuple(hits), message, parsed, lang)
+
+    def answer(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
+        """``query``, except that a question evfind cannot ask (no content words, no pages
+        loaded: ``REFUSALS``) is answered rather than raised: no results, the reason as the
+        message in the question's language (or ``lang``), and the error in ``Answer.error``."""
+        try:
+            return self.query(question, top=top, lang=lang)
+        except REFUSALS as exc:
+            return self.refused(question, exc, lang)
+
+    def refused(self, question: str, error: EvfindError, lang: str | None = None) -> Answer:
+        """The answer to a question this finder could not ask (see ``refused``)."""
+        return refused(question, error, None if self.revision is None else self.document, lang)
 
     def _without_common_words(self, parsed: ParsedQuestion) -> ParsedQuestion:
         """Leave out of the MATCH the terms on more than half the pages (the company's name,
@@ -345,7 +409,7 @@ class Finder:
         self._require_pages()
         parsed = self.parse(question)
         if parsed.empty:
-            raise NoContentWordsError("the question has no searchable content words", key="no_content_words")
+            raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
         plan = self._ranked(parsed)
         numbers = self._numbers([page for ranked in (plan.lexical, plan.statements, plan.sections) for page, _ in ranked])
 
@@ -354,6 +418,7 @@ class Finder:
 
         return replace(
             plan,
+            document=self.document,
             lexical=by_number(plan.lexical),
             statements=by_number(plan.statements),
             sections=by_number(plan.sections),
@@ -376,6 +441,14 @@ class Finder:
             )
         _, number, label, text, raw, heading, section, section_heading, statement = row
         return Page(document, number, label, text, store.unpack_text(raw, text), heading, section, section_heading, statement)
+
+
+def refused(question: str, error: EvfindError, document: Document | None = None, lang: str | None = None) -> Answer:
+    """The answer to a question that could not be asked: no results, and the error's message in
+    the question's language (or ``lang``). The CLI prints it for --format json, batch mode for
+    each question, and Datasette's evfind_query() for every error."""
+    lang = zh.language(question, lang)
+    return Answer(question, document, (), zh.error_message(error, lang), lang=lang, error=error)
 
 
 def _no_pages(path) -> NoPagesError:

@@ -94,6 +94,21 @@ def test_the_queries_take_their_values_from_evfind(ds):
     assert page["heading"] == "continues: Liquidity and Capital Resources"
 
 
+def test_errors_come_back_as_the_answer_object_in_the_questions_language(ds, filing_db):
+    (row,) = rows(ds, f"/{NAME}/ask.json", question="在哪一页？")
+    assert row["note"] == "Error: 问题缺少可检索的内容词；请用财报中的说法提问（例如 资本支出、法律诉讼、现金流量表）"
+    (row,) = rows(ds, f"/{NAME}.json", sql="select evfind_query(:q) as j", q="what is the")
+    with Finder(filing_db) as finder:
+        document = finder.query(CAPEX).to_dict()["document"]
+    assert json.loads(row["j"]) == {
+        "question": "what is the",
+        "document": document,
+        "results": [],
+        "message": "Error: the question has no searchable content words; ask with the words of the filing "
+        "(e.g. capital expenditures, legal proceedings)",
+    }
+
+
 def test_evfind_query_returns_the_json_of_evfind_query(ds, filing_db):
     (row,) = rows(ds, f"/{NAME}.json", sql="select evfind_query(:q, 3) as j", q=CAPEX)
     with Finder(filing_db) as finder:
