@@ -12,7 +12,6 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from . import store
 from .errors import MissingExtraError, UsageError
 
 if TYPE_CHECKING:
@@ -77,6 +76,8 @@ def bind(port: int, host: str = HOST) -> socket.socket:
 
 def serve(db: str | os.PathLike, port: int = DEFAULT_PORT, announce: Callable[[str], None] = print) -> None:
     """Serve one evfind database on 127.0.0.1 until interrupted (Ctrl-C)."""
+    from . import store  # here, not at the top: the CLI imports this module for DEFAULT_PORT
+
     require_datasette()
     db = Path(db)
     store.connect_read(db).close()  # evfind's own errors for a missing or foreign file
