@@ -1,16 +1,34 @@
-"""Rank fusion: pure functions over ranked lists of page ids.
+"""The ranking policy: pure functions over ranked lists of page ids and their bm25 scores.
 
-Reciprocal Rank Fusion (Cormack, Clarke and Buettcher, "Reciprocal Rank Fusion outperforms
-Condorcet and individual Rank Learning Methods", SIGIR 2009): a page's fused score is the sum,
-over the lists it appears in, of ``weight / (k + rank)`` with ranks counted from 1.
+``Finder`` runs the SQL (one bm25 pass over the pages, the statement and section routes) and
+hands the rows to these functions; nothing here knows SQLite, text or the question parser. A
+query's pages are ordered in two stages:
+
+1. **Fusion** (``fuse``): the lexical list, the primary statements the question targets and
+   the pages of the sections it points to, fused by Reciprocal Rank Fusion (Cormack, Clarke and
+   Buettcher, "Reciprocal Rank Fusion outperforms Condorcet and individual Rank Learning
+   Methods", SIGIR 2009): a page's fused score is the sum, over the lists it appears in, of
+   ``weight / (k + rank)`` with ranks counted from 1. The weights follow the question's
+   ``Intent``; a clear lexical winner keeps first place (the dominance rule).
+2. **Evidence** (``rerank``): the slot for reordering the leading pages of the fused list by
+   what each page's best passage holds (issue 10, item 3). Not built yet: today it returns the
+   fused list as it is.
+
+``order`` runs both and is what ``Finder`` calls. Every function returns a new list and leaves
+its inputs as they were.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 RRF_K = 60
+TOP_DEFAULT = 5  # pages an answer lists unless asked for more
+TOP_MAX = 20  # the most pages an answer lists
+CANDIDATES = 100  # pages the lexical and section lists each contribute to the fusion
+
+Ranked = Sequence[tuple[Hashable, float | None]]  # (page id, bm25) best first; bm25 is negative
 
 
 def rrf(
@@ -35,8 +53,8 @@ def rrf(
                 continue  # a list that repeats an item counts it once, at its best rank
             seen.add(item)
             scores[item] = scores.get(item, 0.0) + weight / (k + rank)
-    order = {item: i for i, item in enumerate(scores)}
-    return sorted(scores.items(), key=lambda pair: (-pair[1], order[pair[0]]))
+    first_met = {item: i for i, item in enumerate(scores)}
+    return sorted(scores.items(), key=lambda pair: (-pair[1], first_met[pair[0]]))
 
 
 @dataclass(frozen=True)
@@ -93,3 +111,136 @@ PLAIN = Method(
     first_lines_only=True,
     dominance=0.0,
 )
+
+
+# ---------------------------------------------------------------------------------------------
+# What the policy reads
+
+
+@dataclass(frozen=True)
+class Intent:
+    """The facts of a parsed question that the fusion reads (``Finder`` takes them from its
+    ``ParsedQuestion``; nothing else of the question reaches the policy)."""
+
+    named: bool = False  # the question names a primary statement ("use the cash flow statement")
+    topical: bool = False  # its topics point to sections ("revenue by geography", "legal proceedings")
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """The ranked lists of one question, each as (page id, bm25) best first, bm25 as FTS5 gives
+    it (negative: lower is better)."""
+
+    lexical: Ranked = ()  # the pages the question's terms match
+    statements: Ranked = ()  # primary statements targeted; bm25 None where no term matches
+    sections: Ranked = ()  # matching pages of the targeted sections
+
+
+# ---------------------------------------------------------------------------------------------
+# The route lists, from the rows their SQL returns
+
+
+def statement_list(
+    rows: Sequence[tuple[Hashable, str, int]], kinds: Sequence[str], bm25: Mapping[Hashable, float]
+) -> list[tuple[Hashable, float | None]]:
+    """The statement list: ``rows`` (page id, statement kind, page number) ordered by the kinds
+    targeted (``kinds``, named first), then within a kind best bm25 first, the pages no term
+    of the question matches last, then page order. Each page comes with its bm25 or None."""
+    ranked = sorted(
+        rows,
+        key=lambda row: (kinds.index(row[1]), row[0] not in bm25, bm25.get(row[0], 0.0), row[2]),
+    )
+    return [(page, bm25.get(page)) for page, _, _ in ranked]
+
+
+def section_list(
+    pages: Sequence[Hashable], bm25: Mapping[Hashable, float], limit: int = CANDIDATES
+) -> list[tuple[Hashable, float]]:
+    """The section list: the ``pages`` of the targeted sections that the question's terms
+    match, best bm25 first (ties by page id), at most ``limit``."""
+    matching = sorted((bm25[page], page) for page in pages if page in bm25)
+    return [(page, score) for score, page in matching[:limit]]
+
+
+def section_origins(method: Method) -> tuple[str, ...]:
+    """How a page may belong to a targeted section for the section list: a heading or a
+    statement title on it always; a section started on it unless the method routes by the
+    headings in a page's first lines only; a section carried onto it from an earlier heading
+    when the method reads carried sections."""
+    origins = ("title", "statement") + (() if method.first_lines_only else ("started",))
+    return origins + (("carried",) if method.carried else ())
+
+
+# ---------------------------------------------------------------------------------------------
+# Stage 1: fusion
+
+
+def list_weights(intent: Intent, method: Method) -> tuple[float, float, float]:
+    """The RRF weights of the lexical, statement and section lists. A metric word that implies
+    a statement ("revenue") yields to a topic the question also names ("revenue by
+    geography"): the evidence is then a note or a table, so the statement list counts less."""
+    statement = method.statement_weight
+    if intent.topical and not intent.named:
+        statement = method.topical_statement_weight
+    return (method.lexical_weight, statement, method.section_weight)
+
+
+def clear_winner(lexical: Ranked, intent: Intent, method: Method) -> Hashable | None:
+    """The page that stays first whatever the routes say, or None: the lexical list's first
+    page when its bm25 is at least ``method.dominance`` times the second's and the question
+    names no statement (routing reorders close lexical ranks; it does not overturn a clear
+    winner, but a named statement does)."""
+    if not method.dominance or intent.named or len(lexical) < 2:
+        return None
+    (first, best), (_, second) = lexical[0], lexical[1]
+    return first if best <= method.dominance * second else None  # bm25 is negative
+
+
+def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[Hashable, float]]:
+    """The fused list, (page id, RRF score) best first: the three lists fused with
+    ``list_weights`` (lexical first, so it decides ties), then the ``clear_winner`` moved to
+    the front with its own score."""
+    lists = [[page for page, _ in ranked] for ranked in (candidates.lexical, candidates.statements, candidates.sections)]
+    fused = rrf(lists, list_weights(intent, method), k=method.k)
+    winner = clear_winner(candidates.lexical, intent, method)
+    if winner is None or fused[0][0] == winner:
+        return fused
+    return [pair for pair in fused if pair[0] == winner] + [pair for pair in fused if pair[0] != winner]
+
+
+# ---------------------------------------------------------------------------------------------
+# Stage 2: evidence (the slot for issue 10, item 3)
+
+
+def rerank(
+    fused: Sequence[tuple[Hashable, float]],
+    evidence: Mapping[Hashable, object] | None,
+    intent: Intent,
+    method: Method,
+) -> list[tuple[Hashable, float]]:
+    """Reorder the leading pages of ``fused`` by the evidence each holds. NOT BUILT YET: the
+    fused list is returned as it is.
+
+    The contract for the next step (issue 10, item 3): ``evidence`` maps the page ids of the
+    leading candidates (the first few of ``fused``; the pages below them keep their order) to
+    the features of each page's best passage, measured from its text by a pure function that
+    belongs here too: how many of the question's distinct concepts the passage holds and how
+    close together, whether a named line item sits on a line with numbers (fact questions),
+    whether the page is the named table rather than a mention of it. ``Finder`` fetches the
+    text of those pages (one SQL) and passes the features; ``Intent`` grows the facts the
+    rerank reads (e.g. a fact question), and ``Method`` its parameters with a lever to switch
+    it off for `evfind eval --ablate`. Tests on hand-made pages in tests/test_rank.py.
+    The design notes measured that a plain reorder displaces the statement a question names
+    or implies: the evidence signal belongs beside the structure signals, not on top of them.
+    """
+    return list(fused)
+
+
+def order(
+    candidates: Candidates,
+    intent: Intent,
+    method: Method,
+    evidence: Mapping[Hashable, object] | None = None,
+) -> list[tuple[Hashable, float]]:
+    """A question's pages, (page id, score) best first: ``fuse``, then ``rerank``."""
+    return rerank(fuse(candidates, intent, method), evidence, intent, method)
