@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from evfind import Finder, store
+from evfind import Finder, writes
 from evfind.batch import answer_all, read_questions
 
 from .conftest import snapshot
@@ -73,7 +73,7 @@ def test_a_line_is_the_single_query_json_for_every_outcome(cli, filing_db):
 
 def test_an_empty_store_gives_every_question_its_line_and_exit_2(cli, tmp_path):
     db = tmp_path / "empty.db"
-    store.create_empty(db)
+    writes.create_empty(db)
     source = tmp_path / "questions.jsonl"
     source.write_text(f'{{"id": 1, "question": "{CAPEX}"}}\n{{"id": "zh", "question": "资本支出在哪一页？"}}\n')
     result = cli("query", db, "--questions", source)

@@ -407,7 +407,7 @@ def test_question_without_content_words_prints_the_json_object(cli, filing_db, q
 @pytest.mark.parametrize("explain", [[], ["--explain"]])
 def test_empty_store_prints_the_json_object(cli, tmp_path, explain):
     db = tmp_path / "empty.db"
-    store.create_empty(db)
+    writes.create_empty(db)
     result = cli("query", db, CAPEX, *explain, "--format", "json")
     assert result.exit_code == 2
     assert result.stderr == ""

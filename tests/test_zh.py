@@ -295,7 +295,7 @@ def test_chinese_json_outcomes_speak_the_questions_language(cli, filing_db, tmp_
     assert json.loads(english.stdout)["message"] == no_words
 
     empty = tmp_path / "empty.db"
-    store.create_empty(empty)
+    writes.create_empty(empty)
     result = cli("query", empty, CAPEX_ZH, "--format", "json")
     assert (result.exit_code, result.stderr) == (2, "")
     assert json.loads(result.stdout) == {
