@@ -80,6 +80,7 @@ def test_json_schema(cli, filing_db):
 
 def test_notes_only_say_what_is_on_the_page(cli, filing_db):
     result, data = cli.json("query", filing_db, CAPEX, "--top", "10")
+    assert result.exit_code == 0 and len(data["results"]) >= 5, result.output  # something to check
     for hit in data["results"]:
         shown = cli("show", filing_db, hit["page_number"]).stdout.lower()
         for term in hit["matched_terms"]:
