@@ -102,12 +102,12 @@ import os, signal, sqlite3, sys
 from evfind import store
 from evfind.extract import extract
 from evfind.ingest import prepare_pages, _now
-from evfind.question import common_words
+from evfind.question import common_words, words_on
 mode, db = sys.argv[1], sys.argv[2]
 for source in sys.argv[3:]:
     extraction = extract(source)
     pages = prepare_pages(extraction)
-    common = common_words([p["text"] for p in pages])
+    common = common_words([words_on(p["text"]) for p in pages])  # each page's set of words, as ingest does
     conn = sqlite3.connect(db, isolation_level=None)
     conn.execute(f"PRAGMA busy_timeout = {store.WRITE_TIMEOUT_MS}")
     conn.execute(f"PRAGMA journal_mode = {mode}")
@@ -146,11 +146,11 @@ def write_seconds(way: str, db: Path, source: Path) -> float:
     same statements each way: the revision, its pages, its common words, the FTS5 merge)."""
     import evfind.ingest as ingest_module
     from evfind.extract import extract
-    from evfind.question import common_words
+    from evfind.question import common_words, words_on
 
     extraction = extract(source)
     pages = ingest_module.prepare_pages(extraction)
-    common = common_words([p["text"] for p in pages])
+    common = common_words([words_on(p["text"]) for p in pages])  # each page's set of words, as ingest does
     meta = {"document_id": "bench", "sha256": extraction.sha256, "source_name": source.name,
             "source_kind": "jsonl", "page_count": len(pages), "ingested_at": ingest_module._now()}
 
