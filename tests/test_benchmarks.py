@@ -1,18 +1,22 @@
 """The benchmarks' own machinery, on the 12-page test filing: what they write is what ingest
-writes. (The benchmarks themselves are run by hand: see the README's Benchmarks section.)"""
+writes, and a failed query is counted, never timed as an answer. (The benchmarks themselves are
+run by hand: see the README's Benchmarks section.)"""
 
 from __future__ import annotations
 
 import importlib.util
 import sqlite3
 import subprocess
+import sys
 
 import pytest
 
+from evfind import Finder
 from evfind.ingest import ingest
 
 from .conftest import REPO, write_jsonl
 from .filing import PAGES
+from .test_cli import CAPEX
 
 
 def load(name: str):
@@ -26,6 +30,11 @@ def load(name: str):
 @pytest.fixture(scope="module")
 def hardening():
     return load("hardening")
+
+
+@pytest.fixture(scope="module")
+def speed():
+    return load("speed")
 
 
 def common_words(db, document_id: str) -> list[str]:
@@ -65,3 +74,37 @@ def test_hardening_writer_process_writes_the_common_words_ingest_writes(hardenin
     done = subprocess.run(hardening.writer(way, db, [source]), capture_output=True, text=True, cwd=REPO)
     assert done.returncode == 0, done.stderr
     assert common_words(db, "bench") == expected
+
+
+def test_speed_counts_the_queries_that_fail_in_process(speed, filing_db):
+    report = speed.Report(None)
+    with Finder(filing_db) as finder:
+        assert speed.ask(finder, CAPEX, report)[0] == 10
+        speed.in_process(finder, [CAPEX, "what is the"], report, repeat=3)  # no content words
+    assert list(report.failures.values()) == [3]
+    (failure,) = report.failures
+    assert failure.startswith("NoContentWordsError: the question has no searchable content words")
+    report.close()
+    assert "every query answered (no evfind error, no process failed)" in {name for name, _, _ in report.targets}
+    assert ("every query answered (no evfind error, no process failed)", "3 failed", False) in report.targets
+    assert "  FAIL  every query answered (no evfind error, no process failed): 3 failed" in report.lines
+
+
+def test_speed_counts_the_processes_that_fail(speed, filing_db):
+    report = speed.Report(None)
+    evfind = [sys.executable, "-m", "evfind", "query", str(filing_db)]
+    speed.interleaved({
+        "floor": [[sys.executable, "-c", "raise SystemExit(3)"]],  # a failed process
+        "evfind finds nothing": [[*evfind, "zebra giraffe"]],  # exit 1: an answer, not a failure
+        "evfind refuses": [[*evfind, "what is the"]],  # exit 2: no content words
+    }, runs=1, env=speed.child_env(), report=report)
+    assert sorted(report.failures.values()) == [2, 2]  # a warm-up run and a timed run each
+    assert {what.split(":")[0] for what in report.failures} == {"exit 3", "exit 2"}
+    report.close()
+    assert ("every query answered (no evfind error, no process failed)", "4 failed", False) in report.targets
+
+
+def test_speed_passes_a_run_without_failures(speed):
+    report = speed.Report(None)
+    report.close()
+    assert report.targets == [("every query answered (no evfind error, no process failed)", "0 failed", True)]
