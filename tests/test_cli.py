@@ -320,14 +320,6 @@ def test_empty_store_says_how_to_ingest(cli, tmp_path):
     assert result.stderr == f"Error: no pages are loaded in {db}; run `evfind ingest REPORT.pdf --db {db}`\n"
 
 
-def test_sqlite_utils_and_datasette_detect_the_index(filing_db):
-    sqlite_utils = pytest.importorskip("sqlite_utils")
-    db = sqlite_utils.Database(filing_db)
-    assert db["pages"].detect_fts() == "pages_fts"
-    found = [row["page_number"] for row in db["pages"].search("purchases")]
-    assert found == [10]
-
-
 def test_python_dash_m_help():
     result = subprocess.run([sys.executable, "-m", "evfind", "--help"], capture_output=True, text=True)
     assert result.returncode == 0
