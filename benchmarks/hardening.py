@@ -41,6 +41,7 @@ sys.path.insert(0, str(REPO))
 
 from evfind import Finder, __version__, question, store  # noqa: E402
 from evfind.ingest import ingest  # noqa: E402
+from evfind.writes import rewrite  # noqa: E402  (the module name is taken by writes() below)
 from tests.filing import PAGES  # noqa: E402
 
 QUESTION = "What were capital expenditures in 2024? Use the cash flow statement."
@@ -102,7 +103,8 @@ import os, signal, sqlite3, sys
 from evfind import store
 from evfind.extract import extract
 from evfind.ingest import prepare_pages, _now
-from evfind.question import common_words, words_on
+from evfind.question import common_words
+from evfind.text import words_on
 mode, db = sys.argv[1], sys.argv[2]
 for source in sys.argv[3:]:
     extraction = extract(source)
@@ -146,7 +148,8 @@ def write_seconds(way: str, db: Path, source: Path) -> float:
     same statements each way: the revision, its pages, its common words, the FTS5 merge)."""
     import evfind.ingest as ingest_module
     from evfind.extract import extract
-    from evfind.question import common_words, words_on
+    from evfind.question import common_words
+    from evfind.text import words_on
 
     extraction = extract(source)
     pages = ingest_module.prepare_pages(extraction)
@@ -163,7 +166,7 @@ def write_seconds(way: str, db: Path, source: Path) -> float:
 
     start = time.perf_counter()
     if way == "replace":
-        store.rewrite(db, build)
+        rewrite(db, build)
     else:
         conn = sqlite3.connect(db, isolation_level=None)
         conn.execute(f"PRAGMA journal_mode = {'wal' if way == 'wal' else 'delete'}")
