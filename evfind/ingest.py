@@ -1,8 +1,13 @@
 """Ingest: a source file becomes a revision of pages, in one transaction.
 
-    from evfind import ingest
-    result = ingest("3M_2018_10K.pdf")            # -> 3M_2018_10K.db, document id 3M_2018_10K
-    print(result.status, result.page_count)       # created 160
+    >>> from evfind.ingest import ingest
+    >>> result = ingest("report.pdf")          # -> report.db, document id report
+    >>> result.status, result.document_id, result.page_count
+    ('created', 'report', 12)
+    >>> ingest("report.pdf").status            # the same bytes again: nothing to do
+    'unchanged'
+
+(tests/test_doctests.py runs this beside a 12-page report.pdf.)
 
 The pages are extracted and analysed before the database is touched, so a source that cannot
 be read changes nothing. The database is then written as a whole new file, built beside its

@@ -81,6 +81,7 @@ def test_json_schema(cli, filing_db):
 
 def test_notes_only_say_what_is_on_the_page(cli, filing_db):
     result, data = cli.json("query", filing_db, CAPEX, "--top", "10")
+    assert result.exit_code == 0 and len(data["results"]) >= 5, result.output  # something to check
     for hit in data["results"]:
         shown = cli("show", filing_db, hit["page_number"]).stdout.lower()
         for term in hit["matched_terms"]:
@@ -318,14 +319,6 @@ def test_empty_store_says_how_to_ingest(cli, tmp_path):
     result = cli("query", db, CAPEX)
     assert result.exit_code == 2
     assert result.stderr == f"Error: no pages are loaded in {db}; run `evfind ingest REPORT.pdf --db {db}`\n"
-
-
-def test_sqlite_utils_and_datasette_detect_the_index(filing_db):
-    sqlite_utils = pytest.importorskip("sqlite_utils")
-    db = sqlite_utils.Database(filing_db)
-    assert db["pages"].detect_fts() == "pages_fts"
-    found = [row["page_number"] for row in db["pages"].search("purchases")]
-    assert found == [10]
 
 
 def test_python_dash_m_help():

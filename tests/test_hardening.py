@@ -305,8 +305,9 @@ def test_hostile_databases(cli, tmp_path, filing_db, kind, command):
     assert result.stdout == ""
     assert result.stderr.startswith(f"Error: {path}: " + message.format(path=path)), result.stderr
     assert len(result.stderr.splitlines()) == 1
-    assert fingerprint(tmp_path) == before  # no file changed, created or left behind
-    assert not path.exists() if kind == "missing" else True
+    assert fingerprint(tmp_path) == before  # nothing changed, created, removed or left behind
+    # and, whatever the fingerprint holds, the path is what it was: nothing where nothing was
+    assert (path.exists(), path.is_dir()) == (kind != "missing", kind == "directory")
 
 
 def test_upgrade_rolls_back_what_another_program_left_half_written(cli, tmp_path, filing_db):
