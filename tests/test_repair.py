@@ -3,9 +3,15 @@ becomes its letters again ("\\ufffenancial" -> financial), in the indexed text o
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
+from evfind import store
+from evfind.extract import extract
 from evfind.repair import GLYPH, HYPHEN, UNKNOWN, english_words, repair_pages, vocabulary
+
+from .pdfgen import make_pdf
 
 M = "\ufffe"
 
@@ -76,3 +82,60 @@ def test_a_mark_without_letters_stays_a_hyphen():
 def test_the_vocabulary_holds_only_intact_words():
     words = vocabulary([f"{M}nancial cash-flow office, e{M}ects", "Office Year-On-Year"])
     assert words == {"cash-flow": 1, "office": 2, "year-on-year": 1}
+
+
+# --- through pdfium and ingest ---------------------------------------------------------------
+
+PAGES = [
+    "Results for the \ufb01rst quarter of \ufb01scal 2024\n"
+    "Net cash \ufb02ow from operating activities and the e\ufb00ects of\n"
+    "exchange rates on our \ufb01nancial position; forward-\n"
+    "looking statements follow. Ze\ufb01ra brand sales rose.",
+    "Merchandise costs and membership fees\n"
+    "Total revenue rose in every region.",
+]
+
+
+@pytest.fixture
+def ligature_pdf(tmp_path):
+    return make_pdf(tmp_path / "LIGATURE_2024_EARNINGS.pdf", PAGES, unmapped=True)
+
+
+def test_pdfium_returns_u_fffe_for_glyphs_and_hyphens_and_says_which(ligature_pdf):
+    extraction = extract(ligature_pdf)
+    first = extraction.texts[0]
+    assert f"the {M}rst quarter of {M}scal 2024" in first
+    assert f"cash {M}ow" in first and f"e{M}ects" in first and f"our {M}nancial" in first
+    assert f"forward{M}looking" in first  # the hyphen that ended the line, joined by pdfium
+    assert "financial" not in first and "flow" not in first
+    assert f"Ze{M}ra brand" in first
+    assert extraction.marks == [GLYPH * 5 + HYPHEN + GLYPH, None]
+
+
+def test_ingest_indexes_the_ligatures_and_keeps_the_raw_text(cli, ligature_pdf):
+    db = ligature_pdf.with_suffix(".db")
+    assert cli("ingest", ligature_pdf).exit_code == 0
+    for question in ("financial position", "cash flow", "fiscal 2024 first quarter", "effects", "Zefira"):
+        result, data = cli.json("query", db, question)
+        assert result.exit_code == 0, (question, result.output)
+        assert data["results"][0]["page_number"] == 1, question
+    text = cli("show", db, 1).stdout
+    assert "first quarter of fiscal 2024\nNet cash flow" in text
+    assert "the effects of\nexchange rates on our financial position; forward-looking statements" in text
+    # a word in no vocabulary: pdfium says glyph, so the ligature the filing restores most
+    assert "statements follow. Zefira brand" in text
+    raw = cli("show", db, 1, "--raw").stdout
+    assert f"cash {M}ow" in raw and f"forward{M}looking" in raw and "financial" not in raw
+
+
+def test_upgrade_repairs_from_the_stored_text_without_pdfium(cli, ligature_pdf):
+    db = ligature_pdf.with_suffix(".db")
+    assert cli("ingest", ligature_pdf).exit_code == 0
+    before = cli("show", db, 1).stdout
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"PRAGMA user_version = {store.SCHEMA_VERSION - 1}")
+    assert cli("upgrade", db).exit_code == 0
+    # without pdfium's facts a known word is repaired alike; a word in no vocabulary keeps the
+    # hyphen (as a hyphen pdfium found would)
+    assert cli("show", db, 1).stdout == before.replace("Zefira", "Ze-ra")
+    assert M in cli("show", db, 1, "--raw").stdout
