@@ -21,7 +21,8 @@ pages whose U+FFFE need more than a hyphen, each U+FFFE replaced:
   form gets the ligature most often restored in the filing (fi where none was).
 - UNKNOWN: the ligature where it forms a known word, else a hyphen.
 
-A U+FFFE with no letter on either side stays a hyphen. Pure: values in, values out.
+A U+FFFE with no letter on either side, or in a run of letters a digit touches ("E\ufffe3"),
+stays a hyphen. Pure: values in, values out.
 """
 
 from __future__ import annotations
@@ -151,7 +152,8 @@ class _Word:
 
 def _words(text: str, marks: str) -> list[_Word]:
     """The words of a page that hold a U+FFFE other than a hyphen, with the kind of each. A
-    U+FFFE with no letter on either side is no word's: it stays a hyphen."""
+    U+FFFE with no letter on either side is no word's, nor is a run of letters that a digit
+    touches ("E\ufffe3", "to\ufffe33"): those stay hyphens."""
     kind_at = {}
     position = -1
     for kind in marks:
@@ -161,10 +163,11 @@ def _words(text: str, marks: str) -> list[_Word]:
     plain = "".join("-" if kind_at.get(i) == HYPHEN else ch for i, ch in enumerate(text)) if HYPHEN in marks else text
     found = []
     for match in _WORD.finditer(plain):
-        if not match.group().strip(MARK):
+        start, end = match.start(), match.end()
+        if not match.group().strip(MARK) or text[start - 1 : start].isdigit() or text[end : end + 1].isdigit():
             continue
-        kinds = "".join(kind_at[i] for i in range(match.start(), match.end()) if i in kind_at)
-        found.append(_Word(match.start(), match.end(), match.group(), kinds))
+        kinds = "".join(kind_at[i] for i in range(start, end) if i in kind_at)
+        found.append(_Word(start, end, match.group(), kinds))
     return found
 
 

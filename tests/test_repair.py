@@ -75,8 +75,10 @@ def test_without_pdfium_a_ligature_where_it_forms_a_known_word_else_a_hyphen():
     assert one(f"{M}zzq", UNKNOWN) == "-zzq"
 
 
-def test_a_mark_without_letters_stays_a_hyphen():
+def test_a_mark_without_letters_or_touching_digits_stays_a_hyphen():
     assert one(f"2022{M}23 and {M} alone", GLYPH * 2) == "2022-23 and - alone"
+    # "eff" and "toff" are English words, but not before a number
+    assert one(f"Exhibit e{M}3, online-to{M}33, Q{M}2", UNKNOWN * 3) == "Exhibit e-3, online-to-33, Q-2"
 
 
 def test_the_vocabulary_holds_only_intact_words():
