@@ -175,7 +175,7 @@ class Plan:
     def intent(self) -> rank.Intent:
         """The facts of the question that the ranking policy reads."""
         parsed = self.parsed
-        return rank.Intent(named=bool(parsed.named), topical=bool(parsed.sections), fact=parsed.fact)
+        return rank.Intent(named=bool(parsed.named), topical=bool(parsed.sections), fact=parsed.fact, ratio=parsed.ratio)
 
     def to_dict(self) -> dict:
         """The --explain --format json object (its schema is documented in the README)."""
@@ -325,7 +325,7 @@ class Finder:
         fused = rank.fuse(plan.candidates, plan.intent, method)
         leading = [page for page, _ in fused[: max(top, method.rerank_depth)]]
         passages = self._passages(parsed, leading)
-        ordered = rank.rerank(fused, passages, plan.intent, method)
+        ordered = rank.rerank(fused, passages, plan.intent, method, rank.asked_tables(plan.candidates, plan.intent))
         return replace(plan, fused=tuple(ordered), passages=passages)
 
     def _passages(self, parsed: ParsedQuestion, page_ids: list[int]) -> dict[int, Passage]:

@@ -58,6 +58,7 @@ class ParsedQuestion:
     reading: zh.Reading | None = field(default=None)  # a Chinese question: how zh.py read it
     ideas: tuple[Idea, ...] = ()  # what the question asks about, each with its phrases
     fact: bool = True  # asks for a figure or a fact (False: asks where something is)
+    ratio: bool = False  # asks for a ratio of statement line items (DPO, quick ratio, margins)
 
     @property
     def routes(self) -> tuple[str, ...]:
@@ -107,12 +108,19 @@ def lexicon(metrics: bool = True) -> dict[tuple[str, ...], tuple[str, ...]]:
     ``metrics``."""
     table: dict[tuple[str, ...], tuple[str, ...]] = {}
     for cue, expansions, kind in rows("lexicon.tsv", 3):
-        if kind == "metric" and not metrics:
+        if kind in ("metric", "ratio") and not metrics:
             continue
         phrases = tuple(phrase for phrase in (" ".join(tokens(p)) for p in expansions.split("|")) if phrase)
         key = cue_key(cue)
         table[key] = table.get(key, ()) + phrases
     return table
+
+
+@lru_cache(maxsize=1)
+def ratios() -> frozenset[tuple[str, ...]]:
+    """The cues of the lexicon's ratios (kind ``ratio``): an analyst's ratio of statement line
+    items, whose evidence is the statements themselves."""
+    return frozenset(cue_key(cue) for cue, _, kind in rows("lexicon.tsv", 3) if kind == "ratio")
 
 
 @lru_cache(maxsize=1)
@@ -225,8 +233,10 @@ def _parse_english(question: str, metrics: bool, meta: bool) -> ParsedQuestion:
     table = lexicon(metrics)
     ideas: list[tuple[int, Idea]] = []
     covered: set[str] = set()
+    ratio = False
     for start, end, cue in _find_phrases(all_words, table):
         cues.append(" ".join(cue))
+        ratio = ratio or cue in ratios()
         added.extend(Term(phrase, "lexicon") for phrase in table[cue])
         wording = " ".join(all_words[start:end])
         ideas.append((start, Idea(wording, tuple(dict.fromkeys((wording, *table[cue]))))))
@@ -258,6 +268,7 @@ def _parse_english(question: str, metrics: bool, meta: bool) -> ParsedQuestion:
         cues=tuple(dict.fromkeys(cues)),
         ideas=tuple(idea for _, idea in sorted(ideas, key=lambda pair: pair[0])),
         fact=not asks_where(question),
+        ratio=ratio,
     ))
 
 

@@ -132,6 +132,7 @@ class Intent:
     named: bool = False  # the question names a primary statement ("use the cash flow statement")
     topical: bool = False  # its topics point to sections ("revenue by geography", "legal proceedings")
     fact: bool = False  # it asks for a figure or a fact, not where something is
+    ratio: bool = False  # it asks for a ratio of statement line items (its evidence: the statements)
 
 
 @dataclass(frozen=True)
@@ -220,21 +221,44 @@ def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[H
 # Stage 2: evidence
 
 
-def evidence_list(leading: Sequence[Hashable], passages: Mapping[Hashable, object], intent: Intent) -> list[Hashable]:
-    """The leading pages ordered by the evidence each holds: the best passage's score (the
-    weighted share of the question's concepts in a few consecutive lines), then for a fact
-    question a line item beside a figure, then the share of concepts anywhere on the page,
-    then their fused order. A page without a passage (routed to, but no word of the question
-    on it) goes last."""
+def evidence_list(
+    leading: Sequence[Hashable],
+    passages: Mapping[Hashable, object],
+    intent: Intent,
+    tables: Sequence[Hashable] = (),
+) -> list[Hashable]:
+    """The leading pages ordered by the evidence each holds.
+
+    First the pages that are the table the question asks for (``tables``: the primary
+    statements it names, or implies by a metric when it names no other topic), in their own
+    order: the statement is the evidence, whatever a sentence elsewhere says about the metric.
+    Then the best passage's score (the weighted share of the question's concepts in a few
+    consecutive lines), then for a fact question a line item beside a figure, then the share
+    of concepts anywhere on the page, then the fused order. A page without a passage (routed
+    to, but no word of the question on it) goes last."""
     position = {page: i for i, page in enumerate(leading)}
+    table = {page: i for i, page in enumerate(tables)}
 
     def key(page):
+        if page in table:
+            return (0, table[page], 0.0, False, 0.0, position[page])
         passage = passages.get(page)
         if passage is None:
-            return (1, 0.0, False, 0.0, position[page])
-        return (0, -round(passage.score, 9), not (intent.fact and passage.figure), -round(passage.coverage, 9), position[page])
+            return (2, 0, 0.0, False, 0.0, position[page])
+        return (1, 0, -round(passage.score, 9), not (intent.fact and passage.figure),
+                -round(passage.coverage, 9), position[page])
 
     return sorted(leading, key=key)
+
+
+def asked_tables(candidates: Candidates, intent: Intent) -> list[Hashable]:
+    """The statement pages the question asks for as such: those it names, or those holding
+    the line items of a ratio it asks for (DPO, a quick ratio, a margin) when it names no
+    topic of its own. A line item alone ("revenue") does not ask for the statement: the
+    figure may sit in a segment table, a note or MD&A."""
+    if intent.named or (intent.ratio and not intent.topical):
+        return [page for page, _ in candidates.statements]
+    return []
 
 
 def rerank(
@@ -242,6 +266,7 @@ def rerank(
     passages: Mapping[Hashable, object] | None,
     intent: Intent,
     method: Method,
+    tables: Sequence[Hashable] = (),
 ) -> list[tuple[Hashable, float]]:
     """The fused list with its leading ``method.rerank_depth`` pages reordered by evidence:
     those pages' fused order and their ``evidence_list`` fused again by RRF, the evidence list
@@ -249,12 +274,14 @@ def rerank(
     what the structure signals decided; the design notes measured that a plain reorder
     displaces the statement a question names). The pages below keep their order and scores,
     below the leading ones. ``passages`` maps page ids to ``evidence.Passage``; without it, or
-    with the weight 0, the fused list is returned as it is."""
+    with the weight 0, the fused list is returned as it is. ``tables`` are the pages that are
+    the table the question asks for (``asked_tables``): they lead the evidence list."""
     if not passages or not method.evidence_weight or len(fused) < 2:
         return list(fused)
     depth = method.rerank_depth
     leading = [page for page, _ in fused[:depth]]
-    again = rrf([leading, evidence_list(leading, passages, intent)], [1.0, method.evidence_weight], k=method.k)
+    evidence = evidence_list(leading, passages, intent, tables)
+    again = rrf([leading, evidence], [1.0, method.evidence_weight], k=method.k)
     floor = fused[depth - 1][1] if len(fused) >= depth else 0.0
     # scores of the leading pages stay above those of the pages below them
     return [(page, floor + score) for page, score in again] + list(fused[depth:])
@@ -267,4 +294,5 @@ def order(
     passages: Mapping[Hashable, object] | None = None,
 ) -> list[tuple[Hashable, float]]:
     """A question's pages, (page id, score) best first: ``fuse``, then ``rerank``."""
-    return rerank(fuse(candidates, intent, method), passages, intent, method)
+    fused = fuse(candidates, intent, method)
+    return rerank(fused, passages, intent, method, asked_tables(candidates, intent))

@@ -213,3 +213,17 @@ def test_the_finder_orders_pages_by_this_policy(filing_db):
             assert plan.intent == Intent(named=bool(parsed.named), topical=bool(parsed.sections), fact=parsed.fact)
             assert plan.passages, question
             assert plan.fused == tuple(rank.order(plan.candidates, plan.intent, DEFAULT, plan.passages)[:20]), question
+
+
+def test_the_statements_asked_for_lead_the_evidence_list():
+    candidates = Candidates(lexical=[("a", -9.0), ("s", -2.0)], statements=[("s", -2.0), ("t", None)])
+    # named, or a ratio with no topic of its own: the statements are the table asked for
+    assert rank.asked_tables(candidates, Intent(named=True)) == ["s", "t"]
+    assert rank.asked_tables(candidates, Intent(ratio=True)) == ["s", "t"]
+    # a ratio beside a topic ("DSO by segment"), or a line item alone: no table is asked for
+    assert rank.asked_tables(candidates, Intent(ratio=True, topical=True)) == []
+    assert rank.asked_tables(candidates, Intent(fact=True)) == []
+    # "a" holds the better passage, but "s" is the statement asked for: it leads the list
+    passages = {"a": _passage(0.9), "s": _passage(0.2)}
+    assert rank.evidence_list(["a", "s"], passages, Intent(named=True), ["s", "t"]) == ["s", "a"]
+    assert rank.evidence_list(["a", "s"], passages, Intent(), []) == ["a", "s"]
