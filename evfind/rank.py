@@ -100,6 +100,35 @@ class Method:
         return changed
 
 
+# The parameters chosen by leave-one-company-out (`evfind eval --loco`, benchmarks/retrieval.py):
+# each combination is a setting, and DEFAULT is the one chosen on every development company at
+# once. Values are few and far apart on purpose: a fine grid over ~300 questions fits noise.
+GRID = {
+    "evidence_weight": (0.0, 0.5, 1.0, 1.5),
+    "rerank_depth": (5, 10, 20),
+    "window": (2, 3, 5),
+}
+
+
+def grid(base: "Method | None" = None) -> dict[str, "Method"]:
+    """Every setting of ``GRID`` over ``base`` (DEFAULT), by name ("evidence_weight=0.5,
+    rerank_depth=10, window=3"); DEFAULT's own setting is among them."""
+    import itertools
+
+    base = base or DEFAULT
+    keys = list(GRID)
+    settings = {}
+    for values in itertools.product(*(GRID[key] for key in keys)):
+        name = ", ".join(f"{key}={value}" for key, value in zip(keys, values))
+        settings[name] = replace(base, **dict(zip(keys, values)))
+    return settings
+
+
+def setting_name(method: "Method") -> str:
+    """The name ``grid`` gives a method's setting."""
+    return ", ".join(f"{key}={getattr(method, key)}" for key in GRID)
+
+
 LEVERS = ("statements", "carried", "metrics", "meta", "dominance", "evidence_weight")
 DEFAULT = Method()
 # The design's method read plainly: bm25 over text and headings (headings weighted), the
