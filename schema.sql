@@ -21,7 +21,7 @@ CREATE TABLE IF NOT EXISTS documents (
 --   text           the page text, normalised: what is indexed, snippeted and browsed
 --   raw_text       the text exactly as extracted, zlib-compressed with a preset dictionary:
 --                  text in UTF-8, with \n or with \r\n line breaks (the zlib header's DICTID
---                  is its Adler-32; evfind.store.unpack_text); NULL when it equals text
+--                  is its Adler-32; evfind.packing.unpack_text); NULL when it equals text
 --   page_label     the printed folio from the PDF's page labels, when it has them
 --   heading        the headings seen on the page, " | "-joined (indexed, weighted above text)
 --   context        the headings of the sections the page continues: the Item, note or
@@ -56,7 +56,7 @@ CREATE TABLE IF NOT EXISTS page_sections (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS page_sections_label ON page_sections (label, page_id);
 
--- The words on more than half of a revision's pages (lower case, singular: question.normal()).
+-- The words on more than half of a revision's pages (lower case, singular: text.normal()).
 -- Their bm25 weight is nil (FTS5 floors a negative IDF), so a query leaves them out of its
 -- MATCH and scores only the pages that hold an informative word.
 CREATE TABLE IF NOT EXISTS common_words (

@@ -39,7 +39,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from evfind import Finder, __version__, question, store  # noqa: E402
+from evfind import Finder, __version__, question, store, writes  # noqa: E402
 from evfind.ingest import ingest  # noqa: E402
 from tests.filing import PAGES  # noqa: E402
 
@@ -163,7 +163,7 @@ def write_seconds(way: str, db: Path, source: Path) -> float:
 
     start = time.perf_counter()
     if way == "replace":
-        store.rewrite(db, build)
+        writes.rewrite(db, build)
     else:
         conn = sqlite3.connect(db, isolation_level=None)
         conn.execute(f"PRAGMA journal_mode = {'wal' if way == 'wal' else 'delete'}")

@@ -35,7 +35,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 import synthetic  # noqa: E402
 
-from evfind import __version__, store  # noqa: E402
+from evfind import __version__, packing  # noqa: E402
 from evfind.finder import Finder  # noqa: E402
 from evfind.ingest import ingest, prepare_pages  # noqa: E402
 from evfind.question import parse, stopwords  # noqa: E402
@@ -310,8 +310,8 @@ def ingest_section(report: Report, fb: Path, work: Path, rounds: int) -> None:
 
     # where the time goes, one pass: ingest() itself, with its steps timed as it calls them
     import evfind.ingest as ingest_module
-    from evfind.extract import normalise
     from evfind.structure import analyse
+    from evfind.text import normalise
 
     spent = {"extract": 0.0, "prepare": 0.0, "normalise": 0.0, "analyse": 0.0, "whole": 0.0}
 
@@ -379,7 +379,7 @@ def size_section(report: Report, fb: Path, work: Path) -> dict[str, Path]:
         with sqlite3.connect(db) as conn:
             raw = 0
             for text, packed in conn.execute("SELECT text, raw_text FROM pages"):
-                raw += len(store.unpack_text(packed, text).encode("utf-8"))
+                raw += len(packing.unpack_text(packed, text).encode("utf-8"))
             n = conn.execute("SELECT count(*) FROM pages").fetchone()[0]
             for table, size in conn.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name"):
                 stat[table] = stat.get(table, 0) + size

@@ -1,11 +1,13 @@
-"""JSONL, as evfind reads it from users: one object a line, blank lines skipped, and a clear
-one-line error naming the file and line of anything else."""
+"""JSONL, as evfind reads it from users: one object a line, blank lines skipped, lines of at
+most limits.MAX_JSONL_LINE_CHARS, and a clear one-line error naming the file and line of
+anything else."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
 
+from . import limits
 from .errors import SourceError
 
 
@@ -17,6 +19,7 @@ def objects(text: str, name: str, shape: str, note: str = "") -> Iterator[tuple[
         if not line.strip():
             continue
         where = f"{name}:{number}"
+        limits.check_jsonl_line(line, where)
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:

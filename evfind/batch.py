@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import limits
 from .errors import InputError, NoContentWordsError, SourceError
 
 
@@ -61,7 +62,10 @@ def parse_questions(text: str, name: str = "<questions>") -> list[Question]:
     lines = [(number, line) for number, line in lines if line]
     if not lines:
         raise SourceError(f"{name}: holds no questions (one question a line, or JSONL)")
+    limits.check_question_count(len(lines), name)
     if not lines[0][1].startswith("{"):
+        for number, line in lines:
+            limits.check_question(line, f"{name}:{number}")
         return [Question(line, None, number) for number, line in lines]
     from ._jsonl import objects
 
@@ -71,6 +75,7 @@ def parse_questions(text: str, name: str = "<questions>") -> list[Question]:
         question = record.get("question")
         if not isinstance(question, str):
             raise SourceError(f'{where}: "question" must be a string')
+        limits.check_question(question, where)
         ident = record.get("id")
         if ident is not None and (isinstance(ident, bool) or not isinstance(ident, (str, int))):
             raise SourceError(f'{where}: "id" must be a string or an integer')

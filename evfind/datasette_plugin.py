@@ -30,7 +30,7 @@ from urllib.parse import urlencode
 from datasette import hookimpl
 from markupsafe import Markup, escape
 
-from . import store
+from . import store, writes
 from .errors import EvfindError, UsageError
 
 METADATA_FILE = "datasette_metadata.yaml"
@@ -118,13 +118,13 @@ def _reopening_database_class():
             self._opened_on: dict[int, tuple[int, int] | None] = {}
 
         def _current(self, conn):
-            if conn is not None and self._opened_on.get(id(conn)) == store.file_identity(self.path):
+            if conn is not None and self._opened_on.get(id(conn)) == writes.file_identity(self.path):
                 return conn
             if conn is not None:
                 self._opened_on.pop(id(conn), None)
                 conn.close()  # this thread's own connection, to the replaced file
             conn = self.connect()
-            self._opened_on[id(conn)] = store.file_identity(self.path)
+            self._opened_on[id(conn)] = writes.file_identity(self.path)
             self.ds._prepare_connection(conn, self.name)
             return conn
 

@@ -2,18 +2,17 @@
 
 Nothing here knows SQLite. ``extract`` returns the text of every physical page as extracted
 (blank pages included, as empty strings) and the printed page labels where the PDF has them;
-``normalise`` gives the text that is indexed.
+``evfind.text.normalise`` gives the text that is indexed.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
-import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import limits
 from .errors import InputError, PasswordError, SourceError
 
 Progress = Callable[[int, int], None]
@@ -156,6 +155,7 @@ def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str
         raise SourceError(f"{path}: cannot read the PDF ({_pdfium_reason(exc)})") from None
     try:
         total = len(pdf)
+        limits.check_page_count(total, str(path))  # a PDF may claim any number of pages
         for index in range(total):
             if stop.is_set():
                 return
@@ -168,6 +168,7 @@ def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str
                     textpage.close()
             finally:
                 page.close()
+            limits.check_page_text(text, f"{path}: page {index + 1}")
             yield text, pdf.get_page_label(index) or None, total
     except pdfium.PdfiumError as exc:
         raise SourceError(f"{path}: cannot read the PDF ({_pdfium_reason(exc)})") from None
@@ -195,18 +196,19 @@ def _jsonl_pages(path: Path) -> list[str]:
         number, text = record.get("page_number"), record.get("text")
         if isinstance(number, bool) or not isinstance(number, int):
             raise SourceError(f"{where}: page_number must be an integer")
+        limits.check_page_number(number, where)  # so no more than MAX_PAGES distinct pages
         if not isinstance(text, str):
             raise SourceError(f"{where}: text must be a string")
+        limits.check_page_text(text, where)
         if number in pages:
             raise SourceError(f"{where}: page {number} appears twice")
         pages[number] = text
     if not pages:
         return []
     expected = list(range(1, len(pages) + 1))
-    if sorted(pages) != expected:
+    if sorted(pages) != expected:  # every number is in 1..MAX_PAGES: some below the largest are missing
         missing = sorted(set(range(1, max(pages) + 1)) - set(pages))
-        detail = f"missing {_short(missing)}" if missing else f"numbers outside 1..{len(pages)}"
-        raise SourceError(f"{path}: page numbers must run 1..N without gaps ({detail})")
+        raise SourceError(f"{path}: page numbers must run 1..N without gaps (missing {_short(missing)})")
     return [pages[n] for n in expected]
 
 
@@ -223,79 +225,7 @@ def _text_pages(path: Path) -> list[str]:
     # pdftotext ends the last page with a form feed: that is not an extra page.
     if len(pages) > 1 and not pages[-1].strip():
         pages.pop()
+    limits.check_page_count(len(pages), str(path))
+    for number, page in enumerate(pages, start=1):
+        limits.check_page_text(page, f"{path}: page {number}")
     return pages
-
-
-# --------------------------------------------------------------------------------------------
-# Normalisation: what is indexed.
-
-_LIGATURES = {
-    "\ufb00": "ff",
-    "\ufb01": "fi",
-    "\ufb02": "fl",
-    "\ufb03": "ffi",
-    "\ufb04": "ffl",
-    "\ufb05": "st",
-    "\ufb06": "st",
-}
-_TRANSLATE = str.maketrans(
-    {
-        **_LIGATURES,
-        "\ufffe": "-",  # pdfium's marker where the PDF has a (soft) hyphen
-        "\u00ad": "",  # soft hyphen
-        "\u200b": "",  # zero-width space
-        "\u200c": "",
-        "\u200d": "",
-        "\ufeff": "",
-        "\u2010": "-",
-        "\u2011": "-",
-        "\u2012": "-",
-        "\u2013": "-",
-        "\u2014": "-",
-        "\u2212": "-",
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u201c": '"',
-        "\u201d": '"',
-        "\t": " ",
-    }
-)
-_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-_SPACE_RUNS = re.compile("  +")
-# After folding, the only whitespace left besides space and newline is ASCII: these.
-_ASCII_SPACES = ("\t", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
-
-
-class _Fold(dict):
-    """What each character not in ASCII becomes in the index text: _TRANSLATE, else a space for
-    spaces, line and paragraph separators, control, format, private-use and unassigned
-    characters, else itself. Filled as characters are first met."""
-
-    def __missing__(self, ch: str) -> str:
-        category = unicodedata.category(ch)
-        folded = " " if category[0] in "ZC" else ch
-        self[ch] = folded
-        return folded
-
-
-_FOLD = _Fold({chr(code): value for code, value in _TRANSLATE.items()})
-
-
-def normalise(text: str) -> str:
-    """Index text: \\n line breaks, hyphens for U+FFFE, plain spaces, ligatures spelled out,
-    no space at either end of a line, no blank line at either end of the page.
-
-    Written with str.replace over the few distinct characters a page holds, not a pass per
-    character: ingest calls it on every page."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if not text.isascii():
-        for ch in set("".join(_NON_ASCII.findall(text))):
-            folded = _FOLD[ch]
-            if folded != ch:
-                text = text.replace(ch, folded)
-    for ch in _ASCII_SPACES:
-        if ch in text:
-            text = text.replace(ch, " ")
-    text = _SPACE_RUNS.sub(" ", text)
-    text = text.replace(" \n", "\n").replace("\n ", "\n")
-    return text.strip(" ").strip("\n")

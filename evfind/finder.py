@@ -19,10 +19,11 @@ import os
 import re
 from dataclasses import asdict, dataclass, field, replace
 
-from . import store, zh
+from . import limits, packing, store, zh
 from .errors import NoContentWordsError, NoPagesError, UsageError
-from .question import ParsedQuestion, normal, parse
+from .question import ParsedQuestion, parse
 from .rank import DEFAULT, Method, rrf
+from .text import normal
 
 TOP_DEFAULT = 5
 TOP_MAX = 20
@@ -352,6 +353,7 @@ class Finder:
         return self._common_phrases[term.phrase]
 
     def parse(self, question: str) -> ParsedQuestion:
+        limits.check_question(question)
         return parse(question, metrics=self.method.metrics, meta=self.method.meta)
 
     def _covers(self, parsed: ParsedQuestion, page_id: int) -> bool:
@@ -403,7 +405,7 @@ class Finder:
                 f"page {page_number} does not exist: {document.document_id} has pages 1 to {document.page_count}"
             )
         _, number, label, text, raw, heading, section, section_heading, statement = row
-        return Page(document, number, label, text, store.unpack_text(raw, text), heading, section, section_heading, statement)
+        return Page(document, number, label, text, packing.unpack_text(raw, text), heading, section, section_heading, statement)
 
 
 def _no_pages(path) -> NoPagesError:

@@ -6,7 +6,7 @@
 
 The pages are extracted and analysed before the database is touched, so a source that cannot
 be read changes nothing. The database is then written as a whole new file, built beside its
-path and renamed into place only when complete (``store.rewrite``): a reader sees the old file
+path and renamed into place only when complete (``writes.rewrite``): a reader sees the old file
 or the new one, and an ingest killed at any moment leaves the old one as it was.
 """
 
@@ -19,11 +19,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import store
+from . import store, writes
 from .errors import InputError, UsageError
-from .extract import Extraction, extract, normalise
-from .question import common_words, words_on
+from .extract import Extraction, extract
+from .packing import pack_text
+from .question import common_words
 from .structure import analyse
+from .text import normalise, words_on
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ def prepare_pages(extraction: Extraction, texts: list[str] | None = None) -> lis
                 "page_number": number,
                 "page_label": label,
                 "text": text,
-                "raw_text": store.pack_text(raw, text),
+                "raw_text": pack_text(raw, text),
                 "heading": info.heading,
                 "context": info.context,
                 "section": info.section,
@@ -177,7 +179,7 @@ def _save(db_path: Path, meta: dict, pages: list[dict], common: list[str]) -> In
         store.optimize_fts(conn)
         return "added", True
 
-    status, how = store.rewrite(db_path, build)
+    status, how = writes.rewrite(db_path, build)
     if how == "created":
         status = "created"
     with _closing(store.connect_read(db_path)) as conn:
@@ -226,5 +228,5 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
         store.optimize_fts(conn)
         return (len(saved), old), True
 
-    (count, old), _ = store.rewrite(db_path, build, must_exist=True, older_ok=True)
+    (count, old), _ = writes.rewrite(db_path, build, must_exist=True, older_ok=True)
     return count, old, store.SCHEMA_VERSION

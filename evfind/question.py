@@ -2,6 +2,9 @@
 
 Pure functions over strings; the vocabulary is plain data in evfind/data/. Nothing here knows
 SQLite. The result, a ``ParsedQuestion``, is everything the ranking needs.
+
+A Chinese question is first read into English by zh.py (``zh.read``); that reading is parsed here
+like an English question, once. Words are folded by evfind/text.py (``tokens``, ``normal``).
 """
 
 from __future__ import annotations
@@ -10,11 +13,11 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from . import zh
 from ._data import DATA, rows
+from .text import normal, stems, tokens
 
-_TOKEN = re.compile(r"[a-z0-9]+(?:[&'][a-z0-9]+)*")
 _YEAR = re.compile(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
-_FOLD = str.maketrans({"\u2019": "'", "\u2018": "'", "\u00a0": " ", "\u2013": "-", "\u2014": "-"})
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ class ParsedQuestion:
     statements: tuple[str, ...] = ()  # statements named or implied by a metric, named first
     sections: tuple[str, ...] = ()  # sections the question's topics point to
     cues: tuple[str, ...] = field(default=())  # the lexicon and route cues that matched
-    reading: object = field(default=None)  # a Chinese question: how zh.py read it (zh.Reading)
+    reading: zh.Reading | None = field(default=None)  # a Chinese question: how zh.py read it
 
     @property
     def routes(self) -> tuple[str, ...]:
@@ -113,41 +116,12 @@ def route_table() -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], str], ..
 # Words
 
 
-# Words that questions run together but filings spell apart.
-_COMPOUNDS = {
-    "cashflow": ("cash", "flow"),
-    "cashflows": ("cash", "flows"),
-    "ppne": ("ppe",),
-    "yoy": ("year", "over", "year"),
-}
-
-
-def tokens(text: str) -> list[str]:
-    """Lower-case word tokens; keeps & and ' inside words (P&L, PP&E), drops possessive 's."""
-    found = _TOKEN.findall(text.translate(_FOLD).lower())
-    result: list[str] = []
-    for token in found:
-        token = token[:-2] if token.endswith("'s") else token.replace("'", "")
-        result.extend(_COMPOUNDS.get(token, (token,)))
-    return result
-
-
 def cue_key(cue: str) -> tuple[str, ...]:
     """A cue as it is matched: its words without stopwords, each in singular form, since the
     question's words are matched the same way ("statement of cash flows" -> statement cash
     flow)."""
     stop = stopwords()
     return tuple(normal(w) for w in tokens(cue) if w not in stop)
-
-
-@lru_cache(maxsize=65536)
-def normal(word: str) -> str:
-    """A light singular form for matching cues: liabilities -> liability, sales -> sale."""
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
 
 
 def _find_phrases(words: list[str], table: dict[tuple[str, ...], tuple[str, ...]]) -> list[tuple[int, int, tuple[str, ...]]]:
@@ -200,12 +174,34 @@ def content_words(question: str) -> list[str]:
 def parse(question: str, *, metrics: bool = True, meta: bool = True) -> ParsedQuestion:
     """Content words, lexicon expansions and routes of one question.
 
-    ``metrics`` and ``meta`` switch the metric expansions and the full meta-word list off, for
-    measuring what each adds (`evfind eval --ablate`)."""
-    from . import zh
+    A Chinese question is read through the glossary into English once (``zh.read``) and its
+    reading parsed once: the result's ``text`` is the question as asked, its ``reading`` says how
+    it was read. ``metrics`` and ``meta`` switch the metric expansions and the full meta-word
+    list off, for measuring what each adds (`evfind eval --ablate`)."""
+    if not zh.is_chinese(question):
+        return _parse_english(question, metrics, meta)
+    reading = zh.read(question)
+    parsed = _parse_english(reading.english, metrics, meta)
+    return replace(parsed, text=question, reading=_with_phrases(reading))
 
-    if zh.is_chinese(question):  # read through the Chinese glossary into English, then as below
-        return bounded(zh.parse(question, metrics=metrics, meta=meta))
+
+def _with_phrases(reading: zh.Reading) -> zh.Reading:
+    """The reading with each glossary match's ``phrases`` filled in, for the Chinese notes."""
+    matches = tuple(replace(m, phrases=_searched(m.english)) for m in reading.matches)
+    return replace(reading, matches=matches)
+
+
+@lru_cache(maxsize=1024)
+def _searched(english: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+    """The note keys (``text.stems``) of every phrase a glossary entry's English wordings search:
+    their words and lexicon expansions, as in an English question of those words with every
+    option on. A property of the glossary and the lexicon, not of the question: worked out once
+    per entry."""
+    return frozenset(stems(t.phrase) for p in english for t in _parse_english(p, True, True).terms)
+
+
+def _parse_english(question: str, metrics: bool, meta: bool) -> ParsedQuestion:
+    """``parse`` of a question in English (or of a Chinese question's English reading)."""
     words = content_words(question) if meta else _plain_words(question)
     terms: list[Term] = [Term(w, "year" if _is_year(w) else "question") for w in words]
     cues: list[str] = []
@@ -262,13 +258,8 @@ def _plain_words(question: str) -> list[str]:
     return list(dict.fromkeys(words))
 
 
-def words_on(text: str) -> set[str]:
-    """The distinct words of a page, in ``normal`` form (for ``common_words``)."""
-    return {normal(w[:-2] if w.endswith("'s") else w.replace("'", "")) for w in set(_TOKEN.findall(text.lower()))}
-
-
 def common_words(pages: list[set[str]], share: float = 0.5) -> list[str]:
-    """The words on more than ``share`` of the pages (``pages``: each page's ``words_on``): in
+    """The words on more than ``share`` of the pages (``pages``: each page's ``text.words_on``): in
     bm25 their IDF is not positive, so they add nothing to a page's score (stored at ingest,
     left out of the MATCH at query time)."""
     from collections import Counter

@@ -2,7 +2,9 @@
 
 Only this module writes SQL. Queries open the file read-only (``mode=ro``), so a query never
 creates, changes or journals the file. Writers never change the file in place either: each
-change is made in a copy beside it and renamed over it (see ``rewrite``).
+change is made in a copy beside it and renamed over it (``writes.rewrite`` handles the files;
+the SQL it runs, the lock, the copy and the transaction, is here). SQLite's errors become
+evfind's in ``sqlerrors``; the stored raw text is packed by ``packing``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import sqlerrors
 from .errors import (
     DatabaseBusyError,
     IncompatibleDatabaseError,
@@ -22,6 +25,7 @@ from .errors import (
     NotADatabaseError,
     UsageError,
 )
+from .packing import unpack_text
 
 # PRAGMA user_version: bump when the tables change or when what ingest computes per page (the
 # structure) changes meaning. Older files are re-indexed by `evfind upgrade`; newer are refused.
@@ -53,7 +57,8 @@ def schema_sql() -> str:
 # Connections
 
 
-def _check_path(path: Path) -> None:
+def check_path(path: Path) -> None:
+    """A database path that exists, is a file and can be read; else the clear error."""
     if not path.exists():
         raise InputError(
             f"{path}: no such database (run `evfind ingest REPORT.pdf --db {path}`)", key="no_database", path=path
@@ -72,7 +77,8 @@ def _quote(text: str) -> str:
     return "".join(chr(b) if b in _URI_SAFE else f"%{b:02X}" for b in text.encode("utf-8"))
 
 
-def _check_not_empty(path: Path, shown: Path | None = None) -> None:
+def check_not_empty(path: Path, shown: Path | None = None) -> None:
+    """An empty file is no database (SQLite would take it for a new one)."""
     if os.stat(path).st_size == 0:
         raise NotADatabaseError(f"{path if shown is None else shown}: an empty file, not an evfind database")
 
@@ -102,23 +108,20 @@ def connect_read(path: str | os.PathLike) -> sqlite3.Connection:
     refused rather than read half-written.
     """
     path = Path(path)
-    _check_path(path)
-    _check_not_empty(path)
+    check_path(path)
+    check_not_empty(path)
     try:
         return _open_checked(path, mode="ro")
-    except sqlite3.OperationalError as exc:
-        text = str(exc)
-        if "unable to open" not in text and "readonly" not in text:
-            raise _database_error(exc, path) from None
+    except sqlite3.Error as exc:
+        if sqlerrors.result_code(exc) not in (sqlerrors.CANTOPEN, sqlerrors.READONLY):
+            raise sqlerrors.database_error(exc, path) from None
         if _journal(path).exists():
             raise _hot_journal_error(path) from None
-    except sqlite3.Error as exc:
-        raise _database_error(exc, path) from None
     # Read-only directory or medium: no lock files can be made; nobody can be writing.
     try:
         return _open_checked(path, mode="ro", immutable="1")
     except sqlite3.Error as exc:
-        raise _database_error(exc, path) from None
+        raise sqlerrors.database_error(exc, path) from None
 
 
 def _open_checked(path: Path, **params: str) -> sqlite3.Connection:
@@ -133,49 +136,6 @@ def _open_checked(path: Path, **params: str) -> sqlite3.Connection:
         raise
 
 
-def _database_error(exc: sqlite3.Error, path: Path) -> Exception:
-    text = str(exc)
-    if "locked" in text or "busy" in text:
-        return DatabaseBusyError(f"{path}: the database is locked by another process; try again")
-    if "readonly" in text or "read-only" in text:
-        return DatabaseBusyError(f"{path}: the database cannot be written here (read-only)")
-    if "not a database" in text:
-        return NotADatabaseError(f"{path}: not an evfind database (the file is not SQLite or is damaged)")
-    if "malformed" in text or "corrupt" in text:
-        truncated = _truncation(path)
-        if truncated:
-            return NotADatabaseError(
-                f"{path}: the database is damaged (truncated: {truncated[0]} of {truncated[1]} "
-                "bytes); ingest the filing again into a new database"
-            )
-        return NotADatabaseError(
-            f"{path}: the database is damaged (corrupt); ingest the filing again into a new database"
-        )
-    return NotADatabaseError(f"{path}: cannot read the database ({text})")
-
-
-def _truncation(path: Path) -> tuple[int, int] | None:
-    """(size, size the header says) of a file shorter than its header says (a truncated copy),
-    else None. Only to explain an error SQLite gave: the file is never opened outside SQLite
-    otherwise, because closing another handle on it drops the POSIX locks SQLite holds, and
-    the file size alone says nothing while a WAL or an in-place writer is at work."""
-    try:
-        with open(os.path.realpath(path), "rb") as handle:
-            head = handle.read(100)
-            size = os.fstat(handle.fileno()).st_size
-    except OSError:
-        return None
-    if len(head) < 100:
-        return None
-    page_size = int.from_bytes(head[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    expected = page_size * int.from_bytes(head[28:32], "big")
-    # The page count is valid when the "version-valid-for" number equals the change counter.
-    if head[92:96] == head[24:28] and size < expected:
-        return size, expected
-    return None
-
-
 @contextmanager
 def reading(path: str | os.PathLike) -> Iterator[None]:
     """SQLite errors met while reading (a damaged page, a lock held too long by another
@@ -183,7 +143,7 @@ def reading(path: str | os.PathLike) -> Iterator[None]:
     try:
         yield
     except sqlite3.Error as exc:
-        raise _database_error(exc, Path(path)) from None
+        raise sqlerrors.database_error(exc, Path(path)) from None
 
 
 def check_schema(conn: sqlite3.Connection, path: Path | str, *, older_ok: bool = False) -> int:
@@ -224,174 +184,66 @@ def ensure_schema(conn: sqlite3.Connection, path: Path | str) -> None:
     check_schema(conn, path)
 
 
-def create_empty(path: str | os.PathLike) -> None:
-    """A new evfind database with no documents (ingest creates databases itself)."""
-    path = Path(path)
-    if path.exists() or path.is_symlink():
-        raise InputError(f"{path}: already exists")
-    rewrite(path, lambda conn: (ensure_schema(conn, path), True))
+def _statements(script: str) -> list[str]:
+    """Split schema.sql into statements (no statement in it contains a semicolon in a literal)."""
+    lines = [line for line in script.splitlines() if not line.lstrip().startswith("--")]
+    parts = "\n".join(lines).split(";")
+    return [p.strip() for p in parts if p.strip()]
 
 
 # --------------------------------------------------------------------------------------------
-# Writing: every change is a new file, built beside the old one and renamed over it.
-#
-# A writer never changes the file readers have open. It takes the file's write lock (SQLite's
-# RESERVED lock: readers go on reading), so writers take turns; copies the database into a
-# private file in the same directory; changes the copy in one transaction; syncs it; and
-# renames it over the original. So a reader sees the old file or the new one, never a mix, and
-# never waits; a writer killed at any moment leaves the old file as it was (and at most a
-# hidden temporary file, which the next writer on this machine removes); the file at rest is
-# always one file in rollback-journal mode, which a query opens read-only anywhere.
-
-_TEMP_SUFFIX = ".evfind-tmp"
-
-
-def _host() -> str:
-    import socket  # (writes only: a query's start-up stays small)
-
-    return socket.gethostname().replace("/", "_") or "localhost"
-
+# The write lock and the new file of a write (writes.rewrite names, syncs and renames it)
 
 Build = Callable[[sqlite3.Connection], "tuple[Any, bool]"]
 
 
-def rewrite(path: str | os.PathLike, build: Build, *, must_exist: bool = False,
-            older_ok: bool = False) -> tuple[Any, str]:
-    """Run ``build(conn)`` inside a transaction on a private copy of the database at ``path``
-    (a new, empty file when there is none) and, when it returns ``(value, True)``, move the
-    copy into place. Returns ``(value, how)``, how being ``created`` (a new file),
-    ``replaced`` or ``unchanged`` (build returned ``(value, False)``; nothing was written).
-
-    ``must_exist`` refuses to create a file; ``older_ok`` accepts a database of an older schema
-    (for `evfind upgrade`). A symbolic link is written through, not replaced.
-    """
-    shown = Path(path)
-    target = Path(os.path.realpath(shown))
-    if target.is_dir():
-        raise InputError(f"{shown}: is a directory, not a database file")
-    directory = target.parent
-    if not directory.is_dir():
-        raise InputError(f"{shown}: the directory {directory} does not exist")
-    while True:
-        lock = _lock(target, shown, older_ok) if target.exists() else None
-        if lock is None and must_exist:
-            _check_path(shown)  # raises: no such database
-        try:
-            done = _build_and_move(target, shown, lock, build)
-        finally:
-            if lock is not None:
-                lock.close()  # releases the write lock (after the rename, so waiters see it)
-        if done is not None:
-            return done
-        # Another process created the database meanwhile: take its lock and build again.
-
-
-def _lock(target: Path, shown: Path, older_ok: bool) -> sqlite3.Connection | None:
-    """A connection holding the write lock of the file now at ``target``; None if there is no
-    file any more. If another writer renamed a new file into place while this one waited for
-    the lock, the lock of the new file is taken instead."""
-    while True:
-        before = file_identity(target)
-        if before is None:
-            return None
-        _check_not_empty(target, shown)
-        if not os.access(target, os.W_OK):
-            raise DatabaseBusyError(f"{shown}: the database is read-only here; copy it somewhere writable")
-        conn = sqlite3.connect(_uri(target, mode="rw"), uri=True, isolation_level=None, check_same_thread=False)
-        try:
-            conn.execute(f"PRAGMA busy_timeout = {WRITE_TIMEOUT_MS}")
-            # Takes the write lock; a hot journal another program left is rolled back first.
-            conn.execute("BEGIN IMMEDIATE")
-            if file_identity(target) == before:
-                check_schema(conn, shown, older_ok=older_ok)
-                return conn
-        except sqlite3.Error as exc:
-            conn.close()
-            raise _database_error(exc, shown) from None
-        except BaseException:
-            conn.close()
-            raise
-        conn.close()  # the file was replaced while we waited: lock the new one
-
-
-def file_identity(path) -> tuple[int, int] | None:
-    """(device, inode) of the file at a path, None where there is none to see: which file it
-    is, across renames over it."""
+def begin_write(path: Path) -> sqlite3.Connection:
+    """A connection holding the write lock of the database at ``path`` (SQLite's RESERVED lock:
+    readers go on reading), waiting up to WRITE_TIMEOUT_MS for another writer. A hot journal
+    another program left is rolled back first. SQLite's errors are raised as they are."""
+    conn = sqlite3.connect(_uri(path, mode="rw"), uri=True, isolation_level=None, check_same_thread=False)
     try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_dev, info.st_ino
+        conn.execute(f"PRAGMA busy_timeout = {WRITE_TIMEOUT_MS}")
+        conn.execute("BEGIN IMMEDIATE")
+        return conn
+    except BaseException:
+        conn.close()
+        raise
 
 
-def _build_and_move(target: Path, shown: Path, lock: sqlite3.Connection | None,
-                    build: Build) -> tuple[Any, str] | None:
-    directory = target.parent
-    _sweep(target)
-    temp = directory / f".{target.name}.{_host()}-{os.getpid()}-{os.urandom(4).hex()}{_TEMP_SUFFIX}"
+def build_file(path: Path, source: Path | None, build: Build) -> tuple[Any, bool]:
+    """Fill the new, private, empty file at ``path``: a copy of the database at ``source``
+    (None: a new database), changed by ``build(conn)`` in one transaction, committed (and the
+    file compacted where that pays) when build returns ``(value, True)``, rolled back when it
+    returns ``(value, False)``. Returns build's pair. SQLite's errors are raised as they are."""
+    conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
     try:
-        os.close(os.open(temp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
-    except OSError as exc:
-        raise _write_error(exc, shown, directory) from None
-    try:
-        conn = sqlite3.connect(str(temp), isolation_level=None, check_same_thread=False)
-        try:
-            # A private file: a failed build is deleted, never rolled back, and the whole file
-            # is synced once before the rename. No journal is written for it.
-            conn.execute("PRAGMA journal_mode = OFF")
-            conn.execute("PRAGMA synchronous = OFF")
-            # In a new file at once; in a copy of an older file at the VACUUM below.
-            conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
-            if lock is not None:
-                source = sqlite3.connect(_uri(target, mode="ro"), uri=True)
-                try:
-                    source.backup(conn)
-                finally:
-                    source.close()
-                conn.execute("PRAGMA journal_mode = DELETE")  # rollback mode at rest, always
-                conn.execute("PRAGMA journal_mode = OFF")
-            conn.execute("BEGIN IMMEDIATE")
-            value, changed = build(conn)
-            if not changed:
-                conn.execute("ROLLBACK")
-                return value, "unchanged"
-            conn.execute("COMMIT")
-            if lock is None or _worth_a_vacuum(conn):
-                conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # (a copy has the source's)
-                conn.execute("VACUUM")
-        finally:
-            conn.close()
-        _fsync(temp)
-        if lock is None:
+        # A private file: a failed build is deleted, never rolled back, and the whole file
+        # is synced once before the rename. No journal is written for it.
+        conn.execute("PRAGMA journal_mode = OFF")
+        conn.execute("PRAGMA synchronous = OFF")
+        # In a new file at once; in a copy of an older file at the VACUUM below.
+        conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+        if source is not None:
+            original = sqlite3.connect(_uri(source, mode="ro"), uri=True)
             try:
-                os.link(temp, target)  # fails if the path exists: never replaces another's file
-            except FileExistsError:
-                return None
-            except OSError:  # a file system without hard links
-                if target.exists():
-                    return None
-                os.replace(temp, target)
-            how = "created"
-        else:
-            _keep_mode_and_owner(target, temp)
-            os.replace(temp, target)
-            how = "replaced"
-        _fsync(directory)
-        return value, how
-    except sqlite3.Error as exc:
-        text = str(exc)
-        if "malformed" in text or "corrupt" in text or "not a database" in text:
-            raise _database_error(exc, shown) from None
-        if "disk is full" in text:
-            raise DatabaseBusyError(f"{shown}: cannot write the database (no space left in {directory})") from None
-        raise DatabaseBusyError(f"{shown}: cannot write the database ({text})") from None
-    except OSError as exc:
-        raise _write_error(exc, shown, directory) from None
+                original.backup(conn)
+            finally:
+                original.close()
+            conn.execute("PRAGMA journal_mode = DELETE")  # rollback mode at rest, always
+            conn.execute("PRAGMA journal_mode = OFF")
+        conn.execute("BEGIN IMMEDIATE")
+        value, changed = build(conn)
+        if not changed:
+            conn.execute("ROLLBACK")
+            return value, False
+        conn.execute("COMMIT")
+        if source is None or _worth_a_vacuum(conn):
+            conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # (a copy has the source's)
+            conn.execute("VACUUM")
+        return value, True
     finally:
-        try:
-            temp.unlink()
-        except FileNotFoundError:
-            pass
+        conn.close()
 
 
 def _worth_a_vacuum(conn: sqlite3.Connection) -> bool:
@@ -402,77 +254,6 @@ def _worth_a_vacuum(conn: sqlite3.Connection) -> bool:
         return True
     free = conn.execute("PRAGMA freelist_count").fetchone()[0]
     return free * 4 >= conn.execute("PRAGMA page_count").fetchone()[0]
-
-
-def _write_error(exc: OSError, shown: Path, directory: Path) -> DatabaseBusyError:
-    import errno
-
-    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return DatabaseBusyError(f"{shown}: cannot write in {directory} (read-only); copy the database somewhere writable")
-    if exc.errno == errno.ENOSPC:
-        return DatabaseBusyError(f"{shown}: cannot write the database (no space left in {directory})")
-    return DatabaseBusyError(f"{shown}: cannot write the database ({exc.strerror or exc})")
-
-
-def _keep_mode_and_owner(original: Path, new: Path) -> None:
-    import stat
-
-    info = os.stat(original)
-    os.chmod(new, stat.S_IMODE(info.st_mode))
-    if hasattr(os, "chown"):
-        try:
-            os.chown(new, info.st_uid, info.st_gid)
-        except OSError:
-            pass  # not allowed to give it away: the new file is the writer's
-
-
-def _fsync(path: Path) -> None:
-    """Make a file (or a directory's entries) durable; best effort where the OS cannot."""
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _sweep(target: Path) -> None:
-    """Remove the temporary files of writers on this machine that were killed."""
-    if os.name != "posix":
-        return
-    prefix = f".{target.name}.{_host()}-"
-    for leftover in target.parent.iterdir() if target.parent.is_dir() else ():
-        name = leftover.name
-        if not (name.startswith(prefix) and name.endswith(_TEMP_SUFFIX)):
-            continue
-        pid = name[len(prefix):-len(_TEMP_SUFFIX)].split("-")[0]
-        if not pid.isdigit() or _alive(int(pid)):
-            continue
-        try:
-            leftover.unlink()
-        except OSError:
-            pass
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
-def _statements(script: str) -> list[str]:
-    """Split schema.sql into statements (no statement in it contains a semicolon in a literal)."""
-    lines = [line for line in script.splitlines() if not line.lstrip().startswith("--")]
-    parts = "\n".join(lines).split(";")
-    return [p.strip() for p in parts if p.strip()]
 
 
 # --------------------------------------------------------------------------------------------
@@ -563,45 +344,6 @@ def page_by_number(conn: sqlite3.Connection, revision_id: int, page_number: int)
         "statement FROM pages WHERE revision_id = ? AND page_number = ?",
         (revision_id, page_number),
     ).fetchone()
-
-
-def _dictionaries(text: str) -> list[bytes]:
-    """The preset dictionaries raw text is packed against: the normalised text with pdfium's
-    CRLF line breaks (the closest to what pdfium extracts), and the normalised text itself."""
-    plain = text.encode("utf-8")
-    return [plain.replace(b"\n", b"\r\n"), plain]
-
-
-def pack_text(raw: str, text: str) -> bytes | None:
-    """The extracted text as stored: None when it equals the normalised text, else zlib with a
-    preset dictionary made from the normalised text (the one that packs smaller). The two differ
-    only in line breaks, spaces and a few characters, so the raw text costs a few percent of
-    the page instead of some forty."""
-    if raw == text:
-        return None
-    import zlib
-
-    data = raw.encode("utf-8")
-    packed = []
-    for zdict in _dictionaries(text) if "\r\n" in raw else _dictionaries(text)[1:]:
-        packer = zlib.compressobj(9, zdict=zdict)
-        packed.append(packer.compress(data) + packer.flush())
-    return min(packed, key=len)
-
-
-def unpack_text(blob: bytes | None, text: str) -> str:
-    """The extracted text back. The zlib header names its dictionary by Adler-32 checksum;
-    raw text packed without one (by the first evfind release) reads as well."""
-    if blob is None:
-        return text
-    import zlib
-
-    zdict = b""
-    if len(blob) >= 6 and blob[1] & 0x20:  # FDICT: a preset dictionary, DICTID follows
-        wanted = int.from_bytes(blob[2:6], "big")
-        zdict = next((d for d in _dictionaries(text) if zlib.adler32(d) == wanted), b"")
-    unpacker = zlib.decompressobj(zdict=zdict) if zdict else zlib.decompressobj()
-    return (unpacker.decompress(blob) + unpacker.flush()).decode("utf-8")
 
 
 def page_sections(conn: sqlite3.Connection, revision_id: int) -> list[tuple]:
@@ -811,7 +553,8 @@ def labelled_pages(conn: sqlite3.Connection, revision_id: int) -> int:
 
 
 # --------------------------------------------------------------------------------------------
-# Re-indexing (evfind upgrade)
+# Re-indexing (evfind upgrade): here, not in ingest, because both read and drop the tables of
+# any schema version evfind ever wrote, which only this module knows.
 
 
 def identify(conn: sqlite3.Connection) -> tuple[int, int]:

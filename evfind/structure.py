@@ -11,21 +11,127 @@ SQLite or questions. ``analyse`` walks the pages in order, the way a reader does
 - a page is a **primary statement** when a statement title sits in the short lines at its top
   and its line items fit that statement; tables of contents, indexes and the auditor's report,
   which merely name the statements, are not statements.
+
+The walk has two parts. ``classify_page`` is a pure function of one page's lines and a
+read-only ``Place`` (are the notes under way, what statement was the page before): it says what
+the page is (a table of contents or index, its headings, the statement it is, the sections it
+names). ``Carry`` holds what the pages before leave in force (the Item, note and subsection, the
+last statement and its title) and turns each page's ``PageKind`` into its ``PageStructure``.
+The classifier takes a ``Form``, where a form-specific reading (10-Q Parts, 8-K Items,
+exhibits) plugs in. The thresholds both use are named below, each with why it has its value.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ._data import rows
+from .text import squash, words_key
 
-TOP_LINES = 8  # the lines of a page that count as its top
+# ---------------------------------------------------------------------------------------------
+# Thresholds. Each says what it guards against and what a filing looks like on either side of
+# it; the figures quoted were counted on the development filings (50 10-Ks, 10-Qs, 8-Ks and
+# earnings releases).
+
+# Where a page's top ends: the first TOP_LINES lines that are not running headers or page
+# numbers. A statement's title, with the company name, "(In millions ...)" and the period above
+# the columns, sits within them; below them a statement's name is a caption or a reference in
+# running text, and a heading there starts a section mid-page ("started", not "title").
+TOP_LINES = 8
+# Pages a subsection found only by its title line ("Liquidity and Capital Resources") is carried
+# forward. Nothing marks where such a subsection ends (the next title may name no known topic):
+# carried further, its label would spill onto the pages of whatever follows it.
+TITLE_CARRY = 2
+
+# A page with TOC_ITEMS or more Item headings is a table of contents: it names the Items without
+# starting them. Those of the development filings list eight or more. Body pages that
+# gather the short Items (1B to 4, or Part III's 10 to 14 incorporated by reference) hold four
+# to seven and are read as a table of contents too, losing their headings (as today).
+TOC_ITEMS = 4
+# A page with INDEX_TITLES or more statement titles is an index of the statements (or the page
+# of a table of contents that lists them). A statement page names one statement, two at most
+# (income and comprehensive income on one page); an index names four to six.
+INDEX_TITLES = 3
+
+# Line lengths of heading lines, in words. The Item line: the longest 10-K Item (Item 12,
+# "Security Ownership of Certain Beneficial Owners and Management and Related Stockholder
+# Matters") is 14 words, 17 with "Part III" before it and a table of contents' page number after;
+# a longer line that starts "Item 7" is a sentence referring to it. (8-K Item 2.03's full title
+# runs to 19 words and is not read as a heading today.)
+ITEM_LINE_WORDS = 18
+# The title on the line after a bare "Item 7." line: Item 12's title is 12 words, 13 with a
+# page number; a longer line is the Item's first paragraph.
+ITEM_TITLE_WORDS = 16
+# The note line ("Note 12 - Accumulated Other Comprehensive Income (Loss)"): note titles run to
+# about ten words; a longer line that starts "Note 3" is a sentence ("Note 3 describes ...").
+NOTE_LINE_WORDS = 14
+# The title on the line after a bare "Note 9" line: a title, not the note's first sentence.
+NOTE_TITLE_WORDS = 12
+# A statement's title line, with the company name and the period ("Consolidated Statements of
+# Comprehensive Income Corning Incorporated and Subsidiary Companies", "... for the years ended
+# December 31, 2024, 2023 and 2022"); a longer line is text that mentions a statement.
+STATEMENT_TITLE_WORDS = 16
+# Any heading line, in characters: a paragraph extracted without its spaces has few "words" but
+# many characters, and is no heading.
+HEADING_CHARS = 140
+
+# A subsection's title line ("Income Taxes", "Off-Balance Sheet Arrangements", "Human Capital"):
+# TITLE_CHARS long, at most TITLE_WORDS words, and at least TITLE_CAPITALISED of its content words
+# capitalised. Shorter is a stray letter or a roman numeral; longer, or more words, is a table
+# caption or a list's first line. Title Case passes with one lower-case word in four ("Disclosure
+# about Market Risk"); sentence case, mostly the first line of a paragraph, does not.
+TITLE_CHARS = (3, 80)
+TITLE_WORDS = 9
+TITLE_CAPITALISED = 0.75
+# Running text, as opposed to a table row or a caption: PROSE_WORDS or more words with at most
+# PROSE_NUMBERS numbers. A one-word title line ("Backlog", "Seasonality") is a heading only when
+# such text follows it; a one-word table caption is followed by rows of numbers.
+PROSE_WORDS = 6
+PROSE_NUMBERS = 2
+
+# Letters (squashed: no spaces) that may stand before a statement's name on its title line: a
+# company name ("3M Company and Subsidiaries" is 23, "The Procter & Gamble Company" 23). More is
+# a sentence that ends by naming a statement.
+TITLE_LEAD = 40
+# Letters that may follow the statement's name once dates and qualifiers are dropped: a footnote
+# mark ("Consolidated Balance Sheets (a)"), a letter split off by extraction. Two or more mean the
+# line goes on to name something else ("Balance Sheet Data", "Statement of Income Highlights").
+TITLE_TAIL = 1
+# A trailing company name is cut at a capitalised word, keeping at least COMPANY_CUT_WORDS words
+# before it: the shortest title ("Balance Sheets", "Income Statement") is two.
+COMPANY_CUT_WORDS = 2
+# Some PDFs extract a title a few words per line ("CONSOLIDATED" / "BALANCE" / "SHEETS"; or
+# "Consolidated Statements" / "of Comprehensive" / "Income"): up to TITLE_RUN_LINES consecutive
+# lines of at most TITLE_RUN_WORDS words each are joined and tried as one title. Four such lines
+# hold the longest title ("Consolidated Statements of Changes in Shareholders' Equity", seven
+# words); a line of more words is a title, or text, on its own.
+TITLE_RUN_LINES = 4
+TITLE_RUN_WORDS = 3
+
+# A primary statement is a table: STATEMENT_NUMBERS or more figures on the page. Two years of
+# six line items already make twelve; the development statement pages hold 17 and more (nine in
+# ten hold 35 or more), while pages that only name a statement (a title page before the
+# statements, a note that refers to one) hold a few dates.
+STATEMENT_NUMBERS = 12
+# Characteristic line items (_FIT) a page under a statement's title must hold: TITLED_FIT. The
+# title already says what the page is; two line items tell a statement from a schedule that
+# borrows its name. An untitled page continues the statement on the page before only with
+# CONTINUED_FIT (or a "(continued)" at its top): with no title, more of the statement's own lines
+# must be there, so a note's table that follows the statements is not taken for one.
+TITLED_FIT = 2
+CONTINUED_FIT = 3
+# Statement pages at most STATEMENT_RUN_GAP pages apart form one block (the statements are
+# consecutive, but a page between may be unreadable or an untitled continuation not recognised).
+# In the development filings 162 of the 180 gaps between consecutive statement pages are one or
+# two pages; the others are five pages or more.
+STATEMENT_RUN_GAP = 2
+
 # Carried sections whose heading says nothing about a page's topic ("Financial Statements and
 # Supplementary Data" runs over every note): not indexed as the page's context.
 _NO_CONTEXT = {"financial_statements", "table_of_contents"}
-TITLE_CARRY = 2  # pages a subsection found only by its title line is carried forward
 STATEMENTS = (
     "income_statement",
     "comprehensive_income",
@@ -75,16 +181,6 @@ def vocabulary() -> dict[str, list[tuple[str, re.Pattern]]]:
     return table
 
 
-def words_key(text: str) -> str:
-    """Lower-case words only: "Management's Discussion" -> "management s discussion"."""
-    return " ".join(re.findall(r"[a-z]+", text.lower()))
-
-
-def squash(text: str) -> str:
-    """Letters only: survives split words such as "Balance Shee t"."""
-    return re.sub(r"[^a-z]", "", text.lower())
-
-
 def _first(kind: str, key: str) -> str | None:
     for label, pattern in vocabulary()[kind]:
         if pattern.search(key):
@@ -99,6 +195,11 @@ def topic_of(title: str) -> str | None:
 # ---------------------------------------------------------------------------------------------
 # Heading lines
 
+# The counts inside the patterns are shapes, not thresholds: Item numbers have one or two digits
+# ("Item 7", "Item 15"), 8-K Items two more after a dot ("Item 2.02"), letters a to d after them
+# ("Item 1A", "Item 9C"); notes are numbered to 99 or lettered; a bare numbered note title ("9.
+# Income Taxes") is a capitalised run of 3 to 81 characters without sentence punctuation; page
+# numbers have up to five digits or roman letters, or are "F-12" style (three digits).
 _ITEM = re.compile(
     r"^(?:part\s+[ivx]+\s*[,.:\-]?\s*)?item\s*(\d{1,2}(?:\.\d{2})?\s*[a-d]?)\b[\s.:\-]*(.*)$", re.I
 )
@@ -112,37 +213,37 @@ _SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "
 
 def _title_like(line: str) -> bool:
     """A short line that reads like a heading: capitalised words, no numbers, no sentence."""
-    if not 3 <= len(line) <= 80 or not line[0].isupper():
+    if not TITLE_CHARS[0] <= len(line) <= TITLE_CHARS[1] or not line[0].isupper():
         return False
     if line[-1] in ".,;" or any(ch.isdigit() for ch in line) or "$" in line or "%" in line:
         return False
     words = line.split()
-    if len(words) > 9:
+    if len(words) > TITLE_WORDS:
         return False
     if line.isupper():
         return True
     content = [w for w in words if w.lower() not in _SMALL_WORDS]
     capitalised = [w for w in content if w[0].isupper()]
-    return bool(content) and len(capitalised) >= 0.75 * len(content)
+    return bool(content) and len(capitalised) >= TITLE_CAPITALISED * len(content)
 
 
 def _prose(line: str) -> bool:
     """A line of running text (what follows a one-word heading such as "Backlog")."""
     words = line.split()
-    return len(words) >= 6 and _numbers(line) <= 2
+    return len(words) >= PROSE_WORDS and _numbers(line) <= PROSE_NUMBERS
 
 
-def _short(line: str, limit: int = 14) -> bool:
-    return len(line.split()) <= limit and len(line) <= 140
+def _short(line: str, words: int) -> bool:
+    return len(line.split()) <= words and len(line) <= HEADING_CHARS
 
 
 def item_heading(line: str, next_line: str = "") -> tuple[str, str] | None:
     """("risk_factors", "Item 1A. Risk Factors") for an Item line; None for anything else."""
     match = _ITEM.match(line)
-    if not match or not _short(line, 18):
+    if not match or not _short(line, ITEM_LINE_WORDS):
         return None
     title = match.group(2).strip()
-    if not title and next_line and _short(next_line, 16):
+    if not title and next_line and _short(next_line, ITEM_TITLE_WORDS):
         title = next_line
         line = f"{line} {next_line}"
     if not title[:1].isupper():
@@ -159,11 +260,11 @@ def note_heading(line: str, next_line: str = "", numbered: bool = False) -> tupl
     note's topic is not known. Bare numbered headings ("9. Income Taxes") only when
     ``numbered`` (inside the notes) and their topic is known."""
     match = _NOTE.match(line)
-    if match and _short(line, 14):
+    if match and _short(line, NOTE_LINE_WORDS):
         title = match.group(2).strip()
         if title and not title[0].isalpha():
             return None
-        if not title and next_line and _short(next_line, 12):
+        if not title and next_line and _short(next_line, NOTE_TITLE_WORDS):
             title = next_line
             line = f"{line} {next_line}"
         if title and title[:1].islower():
@@ -191,7 +292,7 @@ def _statement_title(line: str) -> str | None:
     """The primary statement a title line names: "Consolidated Balance Sheets", "NIKE, Inc.
     Consolidated Statements of Income", "Balance Shee t"; the title must end the line (after
     dates and qualifiers are dropped), so "Off-balance sheet arrangements" is none."""
-    if not _short(line, 16):
+    if not _short(line, STATEMENT_TITLE_WORDS):
         return None
     letters = squash(line)
     if "statement" not in letters and "balancesheet" not in letters:
@@ -206,7 +307,7 @@ def _statement_title(line: str) -> str | None:
         key = squash(candidate)
         for label, pattern in vocabulary()["statement"]:
             match = pattern.search(key) if key else None
-            if match and len(key) - match.end() <= 1 and match.start() <= 40:
+            if match and len(key) - match.end() <= TITLE_TAIL and match.start() <= TITLE_LEAD:
                 return label
     return None
 
@@ -224,7 +325,8 @@ def _without_company(line: str) -> list[str]:
     if not _COMPANY_END.search(line):
         return []
     words = line.split()
-    return [" ".join(words[:i]) for i in range(len(words) - 1, 1, -1) if words[i][:1].isupper()]
+    cuts = range(len(words) - 1, COMPANY_CUT_WORDS - 1, -1)
+    return [" ".join(words[:i]) for i in cuts if words[i][:1].isupper()]
 
 
 def _title_candidates(lines: list[str], top: int) -> list[tuple[int, str]]:
@@ -233,8 +335,8 @@ def _title_candidates(lines: list[str], top: int) -> list[tuple[int, str]]:
     found = [(i, lines[i]) for i in range(min(top, len(lines)))]
     for i in range(min(top, len(lines))):
         run = []
-        for j in range(i, min(i + 4, len(lines))):
-            if len(lines[j].split()) > 3:
+        for j in range(i, min(i + TITLE_RUN_LINES, len(lines))):
+            if len(lines[j].split()) > TITLE_RUN_WORDS:
                 break
             run.append(lines[j])
             if len(run) > 1:
@@ -285,21 +387,65 @@ def _not_a_statement_page(key: str) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
-# The walk
+# One page: what it is, from its own lines and the reader's place
+
+
+@dataclass(frozen=True)
+class Form:
+    """How one kind of filing is read: today, what its Item headings look like.
+
+    One reading serves every filing for now (``ANY_FORM``: 10-K Items, and 8-K Items such as
+    "Item 2.02" by the same pattern). A form-specific reading (10-Q Part I and II Items, 8-K
+    Items 1.01 to 9.01, exhibits from "Exhibit 10.1" on, earnings-release sections) becomes a
+    Form of its own, passed to ``analyse``; whatever it must know of the pages before (the Part
+    in force) joins ``Place``, and the carrying of it ``Carry``.
+    """
+
+    name: str
+    item: Callable[[str, str], tuple[str, str] | None]  # (line, next line) -> (label, heading)
+
+
+ANY_FORM = Form("any", item_heading)
+
+
+@dataclass(frozen=True)
+class Place:
+    """What the page classifier may know of the pages before it (a read-only view of Carry)."""
+
+    in_notes: bool = False  # the notes have begun: bare "9. Income Taxes" lines are note headings
+    statement: str | None = None  # the statement the page before was: this page may continue it
+
+
+@dataclass(frozen=True)
+class PageKind:
+    """What one page is, read from its own lines and the reader's Place."""
+
+    toc: bool = False  # a table of contents (TOC_ITEMS or more Item lines)
+    index: bool = False  # a table of contents or an index of the statements: names, starts nothing
+    statement: str | None = None  # the primary statement the page is
+    title: str | None = None  # that statement's title as printed here (None when untitled)
+    headings: tuple[Heading, ...] = ()  # in reading order; on an index page Items and statements only
+    opening: Heading | None = None  # an Item or note heading on the page's first line of content
+    # The sections the page names, in reading order, as (heading, origin): the Items, notes and
+    # subsections it starts ("title" at the top of the page, "started" below), and a statement's
+    # title on a page that is not that statement ("title" only: kept for the plain method's
+    # first-lines routing; it starts nothing).
+    sections: tuple[tuple[Heading, str], ...] = ()
+    notes_follow: bool = False  # the page names the notes to the financial statements
 
 
 def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.split("\n") if line.strip()]
 
 
-def _is_toc(lines: list[str]) -> bool:
-    """A table of contents: four or more Item lines."""
-    return sum(1 for line in lines if _ITEM.match(line) and item_heading(line)) >= 4
+def _is_toc(lines: list[str], form: Form = ANY_FORM) -> bool:
+    """A table of contents: TOC_ITEMS or more Item lines."""
+    return sum(1 for line in lines if form.item(line, "")) >= TOC_ITEMS
 
 
 def _is_index(lines: list[str]) -> bool:
-    """An index of the statements (or a TOC): three or more statement titles."""
-    return sum(1 for line in lines if _statement_title(line)) >= 3
+    """An index of the statements (or a TOC): INDEX_TITLES or more statement titles."""
+    return sum(1 for line in lines if _statement_title(line)) >= INDEX_TITLES
 
 
 _PART = re.compile(
@@ -334,7 +480,7 @@ def _top_index(lines: list[str]) -> int:
     return len(lines)
 
 
-def find_headings(lines: list[str], in_notes: bool) -> list[Heading]:
+def find_headings(lines: list[str], in_notes: bool, form: Form = ANY_FORM) -> list[Heading]:
     """Item, note, statement and topic headings on one page, in reading order."""
     found: list[Heading] = []
     top = _top_index(lines)
@@ -343,7 +489,7 @@ def find_headings(lines: list[str], in_notes: bool) -> list[Heading]:
         if index <= skip:
             continue
         following = lines[index + 1] if index + 1 < len(lines) else ""
-        hit = item_heading(line, following)
+        hit = form.item(line, following)
         if hit:
             found.append(Heading("item", hit[0], hit[1], index))
             skip = index + (1 if hit[1] != line else 0)
@@ -369,35 +515,6 @@ def find_headings(lines: list[str], in_notes: bool) -> list[Heading]:
     return found
 
 
-@dataclass
-class _Position:
-    """Where the reader is: the Item, the note (or statement) and the subsection in force."""
-
-    item: tuple[str, str] | None = None  # (label, heading)
-    note: tuple[str, str] | None = None
-    topic: tuple[str, str, int] | None = None  # (label, heading, page index where it started)
-    in_notes: bool = False
-
-    def levels(self) -> list[tuple[str, str]]:
-        return [level[:2] for level in (self.item, self.note, self.topic) if level is not None]
-
-    def innermost(self) -> tuple[str, str] | None:
-        levels = self.levels()
-        return levels[-1] if levels else None
-
-    def move(self, heading: Heading, page_index: int) -> None:
-        if heading.level == "item":
-            self.item, self.note, self.topic = (heading.label, heading.text), None, None
-            if heading.label == "financial_statements":
-                self.in_notes = True
-        elif heading.level == "note":
-            self.note, self.topic = (heading.label, heading.text), None
-        elif heading.level == "statement":
-            self.note, self.topic = None, None  # a statement is a page, not a section to carry
-        else:
-            self.topic = (heading.label, heading.text, page_index)
-
-
 def _statement_on(page_text: str, lines: list[str], headings: list[Heading],
                   previous: str | None, index_page: bool) -> str | None:
     """The primary statement a page is: its title at the top and line items that fit, or the
@@ -405,98 +522,152 @@ def _statement_on(page_text: str, lines: list[str], headings: list[Heading],
     if index_page or (previous is None and not any(h.level == "statement" for h in headings)):
         return None  # most pages: no title and no statement before them
     key = words_key(page_text)
-    if _not_a_statement_page(key) or _numbers(page_text) < 12:
+    if _not_a_statement_page(key) or _numbers(page_text) < STATEMENT_NUMBERS:
         return None
     for heading in headings:
-        if heading.level == "statement" and statement_fit(heading.label, key) >= 2:
+        if heading.level == "statement" and statement_fit(heading.label, key) >= TITLED_FIT:
             return heading.label
     if previous is None:
         return None
     top = _top_index(lines)
     if any(h.level in ("item", "note", "statement") and h.line < top for h in headings):
         return None
-    if "continued" in " ".join(lines[:top]).lower() or statement_fit(previous, key) >= 3:
+    if "continued" in " ".join(lines[:top]).lower() or statement_fit(previous, key) >= CONTINUED_FIT:
         return previous
     return None
 
 
-def analyse(texts: list[str]) -> list[PageStructure]:
-    """The structure of every page of one document, in page order."""
-    result: list[PageStructure] = []
-    position = _Position()
-    previous_statement: str | None = None
-    previous_title: str | None = None
-    for page_index, text in enumerate(texts):
-        page = PageStructure()
-        lines = _lines(text)
-        lowered = text.lower()
-        page.toc = _is_toc(lines)
-        index_page = page.toc or _is_index(lines)
-        if index_page:
-            page.add("table_of_contents", "Table of contents", "title")
-        headings = [] if page.toc else find_headings(lines, position.in_notes)
-        if index_page:
-            headings = [h for h in headings if h.level in ("item", "statement")]
-        if position.topic is not None and page_index - position.topic[2] > TITLE_CARRY:
-            position.topic = None
-        statement = _statement_on(text, lines, headings, previous_statement, index_page)
-        previous_statement = page.statement = statement
-        title = next((h.text for h in headings if h.level == "statement" and h.label == statement), None)
+def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FORM) -> PageKind:
+    """What one page is: a table of contents or an index, its headings, the statement it is
+    and the sections it names. A pure function of the page's non-blank, stripped lines (as
+    ``_lines`` gives them) and the reader's place."""
+    toc = _is_toc(lines, form)
+    index = toc or _is_index(lines)
+    headings = [] if toc else find_headings(lines, place.in_notes, form)
+    if index:
+        headings = [h for h in headings if h.level in ("item", "statement")]
+    text = "\n".join(lines)
+    statement = _statement_on(text, lines, headings, place.statement, index)
+    title = next((h.text for h in headings if h.level == "statement" and h.label == statement), None)
+    first = _first_content(lines)
+    opening = next((h for h in headings if h.level in ("item", "note") and h.line <= first), None)
+    top = _top_index(lines)
+    sections = []
+    for heading in headings:
+        if heading.level == "statement":
+            if heading.label != statement:
+                sections.append((heading, "title"))  # the audit opinion's, a contents line's
+        elif not (statement and heading.level == "topic"):  # not a statement's captions
+            sections.append((heading, "title" if heading.line < top else "started"))
+    lowered = text.lower()
+    return PageKind(
+        toc=toc,
+        index=index,
+        statement=statement,
+        title=title,
+        headings=tuple(headings),
+        opening=opening,
+        sections=tuple(sections),
+        notes_follow="notes to" in lowered and "financial statements" in lowered,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The walk: what the pages before leave in force
+
+
+@dataclass
+class Carry:
+    """Where the reader is between pages: the Item, the note and the subsection in force,
+    whether the notes have begun, and the statement of the page before (with its title)."""
+
+    item: tuple[str, str] | None = None  # (label, heading)
+    note: tuple[str, str] | None = None  # a statement page does not end it
+    topic: tuple[str, str, int] | None = None  # (label, heading, page index where it started)
+    in_notes: bool = False
+    statement: str | None = None  # the statement the page before was
+    title: str | None = None  # the title of the last statement page
+
+    def place(self) -> Place:
+        return Place(in_notes=self.in_notes, statement=self.statement)
+
+    def read(self, kind: PageKind, page_index: int) -> PageStructure:
+        """The page's structure, from what it is and what is in force at its top; then its
+        headings move the reader on."""
+        if self.topic is not None and page_index - self.topic[2] > TITLE_CARRY:
+            self.topic = None
+        statement = self.statement = kind.statement
+        title = kind.title
         if statement:
-            position.in_notes = True
-            title = title or previous_title
-            previous_title = title
-        # What the page inherits from the pages before it, unless a heading on its first line
-        # starts a new Item (or note) before any of the old one's text. A statement page is a
-        # section of its own: it inherits only the Item.
-        opening = next(
-            (h for h in headings if h.level in ("item", "note") and h.line <= _first_content(lines)), None
+            self.in_notes = True
+            title = self.title = title or self.title
+        page = PageStructure(statement=statement, toc=kind.toc)
+        if kind.index:
+            page.add("table_of_contents", "Table of contents", "title")
+        self._inherit(page, kind.opening, statement)
+        if statement:
+            page.add(statement, title or statement, "statement")
+            page.section, page.section_heading = statement, title
+        else:
+            # The section of the page is the one in force at its first line: the innermost
+            # carried, the Item only when nothing narrower is.
+            carried = [s for s in page.sections if s[2] == "carried"]
+            narrower = [s for s in carried if s[0] != (self.item or ("",))[0]]
+            if carried:
+                page.section, page.section_heading = (narrower or carried)[-1][:2]
+        seen = [title] if statement and title else []
+        for heading, origin in kind.sections:
+            page.add(heading.label, heading.text, origin)
+            if heading.level == "statement":
+                continue
+            seen.append(heading.text)
+            self._move(heading, page_index)
+            if page.section is None or heading is kind.opening:
+                page.section, page.section_heading = self._innermost() or (None, None)
+        if kind.notes_follow:
+            self.in_notes = True
+        page.heading = " | ".join(dict.fromkeys(seen))
+        page.context = " | ".join(
+            dict.fromkeys(h for label, h, origin in page.sections if origin == "carried" and label not in _NO_CONTEXT)
         )
-        for level, carried in (("item", position.item), ("note", position.note), ("topic", position.topic)):
+        return page
+
+    def _inherit(self, page: PageStructure, opening: Heading | None, statement: str | None) -> None:
+        """What the page inherits from the pages before it, unless a heading on its first line
+        starts a new Item (or note) before any of the old one's text. A statement page is a
+        section of its own: it inherits only the Item."""
+        for level, carried in (("item", self.item), ("note", self.note), ("topic", self.topic)):
             if carried is None or (statement and level != "item"):
                 continue
             if opening is not None and (opening.level == "item" or level != "item"):
                 continue
             page.add(carried[0], carried[1], "carried")
-        if statement:
-            page.add(statement, title or statement, "statement")
-        # The section of the page is the one in force at its first line.
-        carried = [s for s in page.sections if s[2] == "carried" and s[0] != (position.item or ("",))[0]]
-        carried = carried or [s for s in page.sections if s[2] == "carried"]
-        if statement:
-            page.section, page.section_heading = statement, title
-        elif carried:
-            page.section, page.section_heading = carried[-1][0], carried[-1][1]
-        # Headings on the page move the reader's position.
-        top = _top_index(lines)
-        seen: list[str] = []
-        for heading in headings:
-            if heading.level == "statement":
-                if heading.label != statement:
-                    # A statement's title at the top of a page that is not that statement (a
-                    # table of contents, the audit opinion): kept as a title heading only, for
-                    # the plain method's first-lines routing; never a statement.
-                    page.add(heading.label, heading.text, "title")
-                continue
-            if statement and heading.level == "topic":
-                continue  # a statement's captions ("Cash flows from investing activities")
-            origin = "title" if heading.line < top else "started"
-            page.add(heading.label, heading.text, origin)
-            seen.append(heading.text)
-            position.move(heading, page_index)
-            if page.section is None or heading is opening:
-                page.section, page.section_heading = position.innermost() or (None, None)
-        if statement and title:
-            seen.insert(0, title)
-        if "notes to" in lowered and "financial statements" in lowered:
-            position.in_notes = True
-        page.heading = " | ".join(dict.fromkeys(seen))
-        page.context = " | ".join(
-            dict.fromkeys(h for label, h, origin in page.sections if origin == "carried" and label not in _NO_CONTEXT)
-        )
-        result.append(page)
-    _mark_primary_block(result)
-    return result
+
+    def _move(self, heading: Heading, page_index: int) -> None:
+        if heading.level == "item":
+            self.item, self.note, self.topic = (heading.label, heading.text), None, None
+            if heading.label == "financial_statements":
+                self.in_notes = True
+        elif heading.level == "note":
+            self.note, self.topic = (heading.label, heading.text), None
+        elif heading.level == "topic":
+            self.topic = (heading.label, heading.text, page_index)
+
+    def _innermost(self) -> tuple[str, str] | None:
+        levels = [level[:2] for level in (self.item, self.note, self.topic) if level is not None]
+        return levels[-1] if levels else None
+
+
+def analyse(texts: list[str], form: Form = ANY_FORM) -> list[PageStructure]:
+    """The structure of every page of one document, in page order: each page classified on its
+    own lines and the reader's place, then read against what the pages before left in force."""
+    carry = Carry()
+    pages = []
+    for page_index, text in enumerate(texts):
+        kind = classify_page(_lines(text), carry.place(), form)
+        pages.append(carry.read(kind, page_index))
+    _mark_primary_block(pages)
+    return pages
 
 
 def _mark_primary_block(pages: list[PageStructure]) -> None:
@@ -506,7 +677,7 @@ def _mark_primary_block(pages: list[PageStructure]) -> None:
     for index, page in enumerate(pages):
         if page.statement is None:
             continue
-        if runs and index - runs[-1][-1] <= 2:
+        if runs and index - runs[-1][-1] <= STATEMENT_RUN_GAP:
             runs[-1].append(index)
         else:
             runs.append([index])

@@ -7,9 +7,10 @@ years written 2022年 or 2022财年 become 2022 and months become their English 
 that ask for a page (哪一页, 第几页, 原始表格, ...) and function words (``data/stopwords_zh.txt``)
 are dropped, and so is any Chinese text the glossary does not know (a company name, say).
 
-What is left is an English reading of the question, handed to the English parser
-(``question.parse``): the Chinese question feeds the same content words, lexicon expansions and
-section routes as an English one, and gains from every improvement made to them.
+What is left is an English reading of the question (``read``), which the English parser
+(``question.parse``) parses in its place: the Chinese question feeds the same content words,
+lexicon expansions and section routes as an English one, and gains from every improvement made to
+them. This module knows nothing of that parser; text is folded by evfind/text.py.
 
 The output of a Chinese question is in Chinese: the notes (命中：资本支出 → capital expenditures),
 the messages and the errors that carry a message key. Pure functions over strings, as question.py.
@@ -18,23 +19,20 @@ the messages and the errors that carry a message key. Pure functions over string
 from __future__ import annotations
 
 import re
-import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
-from ._data import DATA, rows
+from ._data import rows
+from .text import HAN, chinese_key, stems
 
 LANGUAGES = ("en", "zh")
 
-_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # Patterns over the Han ranges are left as text for re's own cache: compiling them costs some 7 ms,
 # which an English question (every query process checks is_chinese) should not pay.
-_HAN_CHAR = f"[{_HAN}]"
-_RUNS = f"[{_HAN}]+|[^{_HAN}]+"
+_HAN_CHAR = f"[{HAN}]"
+_RUNS = f"[{HAN}]+|[^{HAN}]+"
 _WORD = re.compile(r"[^\W_]")  # a letter or digit: text without one (punctuation) is dropped
 _PUNCTUATION = ".,;:!?()[]{}\"'“”‘’。，；：！？（）【】《》「」"
-_ENUMERATION = f"(?<=[{_HAN}])[、·・](?=[{_HAN}])"  # 物业、厂房及设备: one term
-_SEPARATORS = str.maketrans({"、": " ", "·": " ", "・": " "})  # 2021、2022: two years
 _MONTH = re.compile(r"(?<![\d.])(1[0-2]|0?[1-9])\s*月")
 _SHORT_FISCAL_YEAR = re.compile(r"(?<![\d.])(\d\d)\s*财年")
 _MONTHS = (
@@ -71,23 +69,11 @@ class Entry:
 
 
 @lru_cache(maxsize=1)
-def _simplified() -> dict[int, str]:
-    return str.maketrans({traditional: simplified for traditional, simplified in rows("traditional_zh.tsv", 2)})
-
-
-def _key(text: str) -> str:
-    """The form Chinese text is matched in: NFKC (full-width letters and digits made plain),
-    simplified characters, lower case, no enumeration comma between two Chinese characters."""
-    text = unicodedata.normalize("NFKC", text).translate(_simplified()).lower()
-    return re.sub(_ENUMERATION, "", text).translate(_SEPARATORS)
-
-
-@lru_cache(maxsize=1)
 def vocabulary() -> tuple[dict[str, Entry | None], int]:
     """Every Chinese form -> its glossary entry (None for a stopword), and the longest form."""
     table: dict[str, Entry | None] = {}
     for number, (chinese, english) in enumerate(rows("glossary_zh.tsv", 2), 1):
-        forms = [_key(form.strip()) for form in chinese.split("|") if form.strip()]
+        forms = [chinese_key(form.strip()) for form in chinese.split("|") if form.strip()]
         phrases = tuple(p.strip() for p in english.split("|") if p.strip())
         if not forms or not phrases:
             raise RuntimeError(f"evfind/data/glossary_zh.tsv: entry {number} needs Chinese and English")
@@ -97,7 +83,7 @@ def vocabulary() -> tuple[dict[str, Entry | None], int]:
                 raise RuntimeError(f"evfind/data/glossary_zh.tsv: {form} is listed under two entries")
             table[form] = entry
     for (word,) in rows("stopwords_zh.txt", 1):
-        table.setdefault(_key(word.strip()), None)  # a glossary term wins over a stopword
+        table.setdefault(chinese_key(word.strip()), None)  # a glossary term wins over a stopword
     return table, max(len(form) for form in table)
 
 
@@ -121,7 +107,7 @@ class Segment:
 
 
 def _prepare(question: str) -> str:
-    text = _key(question)
+    text = chinese_key(question)
     text = _SHORT_FISCAL_YEAR.sub(lambda m: f" 20{m.group(1)} ", text)
     return _MONTH.sub(lambda m: f" {_MONTHS[int(m.group(1)) - 1]} ", text)
 
@@ -168,7 +154,10 @@ class GlossaryMatch:
 
     chinese: str  # as written in the question
     english: tuple[str, ...]  # the glossary's English wording(s)
-    phrases: frozenset = frozenset()  # word-stem keys of every phrase it searches (for notes)
+    # The note keys (text.stems) of every phrase it searches, for the notes: what a wording
+    # searches is the English parser's to say, so ``read`` leaves this empty and
+    # ``question.parse`` fills it in.
+    phrases: frozenset[tuple[str, ...]] = frozenset()
 
     def __str__(self) -> str:
         return f"{self.chinese} → {' | '.join(self.english)}"
@@ -184,9 +173,8 @@ class Reading:
 
 
 def read(question: str) -> Reading:
-    """The English reading of a Chinese question: glossary English and kept text, in order."""
-    from .question import parse as parse_english
-
+    """The English reading of a Chinese question: glossary English and kept text, in order; the
+    glossary matches (their ``phrases`` empty: see ``GlossaryMatch``); the Chinese text not read."""
     pieces: list[str] = []
     matches: dict[str, GlossaryMatch] = {}
     unknown: list[str] = []
@@ -194,8 +182,7 @@ def read(question: str) -> Reading:
         if seg.kind == "term":
             pieces.extend(seg.english)
             if seg.text not in matches:
-                phrases = {_stems(t.phrase) for p in seg.english for t in parse_english(p).terms}
-                matches[seg.text] = GlossaryMatch(seg.text, seg.english, frozenset(phrases))
+                matches[seg.text] = GlossaryMatch(seg.text, seg.english)
         elif seg.kind == "text":
             pieces.append(seg.text)
         elif seg.kind == "unknown":
@@ -203,41 +190,14 @@ def read(question: str) -> Reading:
     return Reading(" ".join(pieces), tuple(matches.values()), tuple(unknown))
 
 
-def parse(question: str, **options):
-    """A Chinese question parsed as its English reading (a ``question.ParsedQuestion`` whose
-    ``text`` is the question as asked and whose ``reading`` says how it was read); ``options``
-    are those of ``question.parse``."""
-    from .question import parse as parse_english
-
-    reading = read(question)
-    return replace(parse_english(reading.english, **options), text=question, reading=reading)
-
-
 # ---------------------------------------------------------------------------------------------
 # Notes and messages in Chinese
 
 
-def _stem(word: str) -> str:
-    """A rough stem, enough to tell which question term a matched span came from."""
-    if word.endswith("ies") and len(word) > 4:
-        word = word[:-3] + "y"
-    elif word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        word = word[:-1]
-    for suffix in ("ing", "ion", "ed", "e"):
-        if word.endswith(suffix) and len(word) > len(suffix) + 2:
-            return word[: -len(suffix)]
-    return word
-
-
-def _stems(phrase: str) -> tuple[str, ...]:
-    from .question import tokens
-
-    return tuple(_stem(w) for w in tokens(phrase))
-
-
 def note(heading: str, section_heading: str | None, terms: tuple[str, ...], reading: Reading | None) -> str:
     """The Chinese note of a hit: the heading on the page (or the section it continues), then
-    the matched terms, grouped under the Chinese term of the question each one came from:
+    the matched terms, grouped under the Chinese term of the question each one came from
+    (``reading``: the ``ParsedQuestion.reading``, whose matches carry their phrases):
     ``Consolidated Statements of Cash Flows；命中：资本支出 → capital expenditures``."""
     parts = []
     if heading:
@@ -249,7 +209,7 @@ def note(heading: str, section_heading: str | None, terms: tuple[str, ...], read
         groups: dict[str, list[str]] = {m.chinese: [] for m in matches}
         rest: list[str] = []
         for span in terms:
-            key = _stems(span)
+            key = stems(span)
             owner = next((m.chinese for m in matches if key in m.phrases), None)
             (groups[owner] if owner else rest).append(span)
         items = [f"{chinese} → {', '.join(spans)}" for chinese, spans in groups.items() if spans]

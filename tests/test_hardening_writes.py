@@ -1,7 +1,7 @@
 """Hardening (issue 7), part 2: writes killed at any moment, writers and readers at the same
 time, and databases on read-only media.
 
-Each write is a new file renamed over the old one (store.rewrite), so these tests check that a
+Each write is a new file renamed over the old one (writes.rewrite), so these tests check that a
 database file alone (copied without any journal) always holds the old content or the new one,
 intact (PRAGMA integrity_check and the FTS5 integrity-check), and that queries never write.
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from evfind import Finder, store
+from evfind import Finder, store, writes
 from evfind.ingest import ingest
 
 from .hostile import EVFIND, fingerprint, leftovers, long_filing, revised_pdf, run, state
@@ -469,8 +469,8 @@ def test_the_next_write_removes_what_a_killed_writer_left(tmp_path, filing_pdf):
     db = ingest(filing_pdf, tmp_path / "acme.db").db_path
     finished = subprocess.Popen([sys.executable, "-c", "pass"])
     finished.wait()  # a process id that no process has now
-    dead = tmp_path / f".acme.db.{store._host()}-{finished.pid}-0badf00d.evfind-tmp"
-    live = tmp_path / f".acme.db.{store._host()}-{os.getpid()}-0badf00d.evfind-tmp"
+    dead = tmp_path / f".acme.db.{writes._host()}-{finished.pid}-0badf00d.evfind-tmp"
+    live = tmp_path / f".acme.db.{writes._host()}-{os.getpid()}-0badf00d.evfind-tmp"
     other = tmp_path / f".acme.db.another-host-{finished.pid}-0badf00d.evfind-tmp"
     for path in (dead, live, other):
         path.write_bytes(b"half a database")

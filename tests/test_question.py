@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from evfind.question import content_words, parse, tokens
+from evfind.question import content_words, parse
 from evfind.rank import DEFAULT, PLAIN, rrf
+from evfind.text import tokens
 
 
 def test_meta_words_of_instruction_laden_questions_are_dropped():

@@ -8,8 +8,8 @@ import zlib
 
 import pytest
 
-from evfind import store
-from evfind.extract import normalise
+from evfind import packing, store
+from evfind.text import normalise
 
 from .filing import PAGES
 
@@ -38,19 +38,19 @@ def test_normalise(raw, text):
 def test_raw_text_is_packed_against_the_normalised_text():
     raw = "\r\n".join(PAGES[9].splitlines()) + "\r\n"
     text = normalise(raw)
-    packed = store.pack_text(raw, text)
-    assert store.unpack_text(packed, text) == raw
+    packed = packing.pack_text(raw, text)
+    assert packing.unpack_text(packed, text) == raw
     assert len(packed) < len(zlib.compress(raw.encode())) / 4
-    assert store.pack_text(text, text) is None and store.unpack_text(None, text) == text
+    assert packing.pack_text(text, text) is None and packing.unpack_text(None, text) == text
     # raw text packed without a dictionary, by the first evfind release, still reads
-    assert store.unpack_text(zlib.compress(raw.encode(), 6), text) == raw
+    assert packing.unpack_text(zlib.compress(raw.encode(), 6), text) == raw
     # packed against the text itself where the raw text has no CRLF line breaks
     hyphenated = "Net sales re\ufffe\nported  in millions \n"
-    assert store.unpack_text(store.pack_text(hyphenated, normalise(hyphenated)), normalise(hyphenated)) == hyphenated
+    assert packing.unpack_text(packing.pack_text(hyphenated, normalise(hyphenated)), normalise(hyphenated)) == hyphenated
     # pages longer than zlib's 32 KiB window
     long_raw = raw * 40
     long_text = normalise(long_raw)
-    assert store.unpack_text(store.pack_text(long_raw, long_text), long_text) == long_raw
+    assert packing.unpack_text(packing.pack_text(long_raw, long_text), long_text) == long_raw
 
 
 def test_new_databases_use_small_pages(filing_db):

@@ -1,0 +1,223 @@
+"""Text folding: every way evfind folds text before it stores or compares it, in one place.
+
+Each reader folds text for its own purpose, and the folds differ on purpose:
+
+- **index text** (``normalise``): what ingest stores and FTS5 indexes. It keeps the page as a
+  reader sees it (case, punctuation, line breaks) and only makes the characters plain.
+- **match keys** (``tokens``, ``normal``, ``words_on``): how a question's words are compared with
+  the vocabulary (lexicon, routes, meta words) and with the words common to a filing's pages:
+  lower-case word tokens, then a light singular form.
+- **heading keys** (``words_key``, ``squash``): how a line of a page is compared with the heading
+  patterns of structure.py: letters only, so that numbers, punctuation and a word split by the
+  PDF ("Balance Shee t") do not hide a heading.
+- **Chinese key** (``chinese_key``): how a Chinese question is compared with the glossary:
+  full-width forms made plain, traditional characters simplified.
+- **note key** (``stems``): how a matched span of a page is tied back to the Chinese term of the
+  question it came from, in a Chinese note: a rougher stem than ``normal``, since the span is
+  written as the filing writes it ("restructuring" for the question's "restructure").
+
+Pure functions over strings. No data file is read at import: the one this module needs (the
+traditional to simplified table) is read on first use.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from ._data import rows
+
+# ---------------------------------------------------------------------------------------------
+# Index text: used by ingest on every extracted page (and by the tests of what is stored).
+
+_LIGATURES = {
+    "\ufb00": "ff",
+    "\ufb01": "fi",
+    "\ufb02": "fl",
+    "\ufb03": "ffi",
+    "\ufb04": "ffl",
+    "\ufb05": "st",
+    "\ufb06": "st",
+}
+_TRANSLATE = str.maketrans(
+    {
+        **_LIGATURES,
+        "\ufffe": "-",  # pdfium's marker where the PDF has a (soft) hyphen
+        "\u00ad": "",  # soft hyphen
+        "\u200b": "",  # zero-width space
+        "\u200c": "",
+        "\u200d": "",
+        "\ufeff": "",
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2212": "-",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\t": " ",
+    }
+)
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+_SPACE_RUNS = re.compile("  +")
+# After folding, the only whitespace left besides space and newline is ASCII: these.
+_ASCII_SPACES = ("\t", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
+
+
+class _Fold(dict):
+    """What each character not in ASCII becomes in the index text: _TRANSLATE, else a space for
+    spaces, line and paragraph separators, control, format, private-use and unassigned
+    characters, else itself. Filled as characters are first met."""
+
+    def __missing__(self, ch: str) -> str:
+        category = unicodedata.category(ch)
+        folded = " " if category[0] in "ZC" else ch
+        self[ch] = folded
+        return folded
+
+
+_INDEX_FOLD = _Fold({chr(code): value for code, value in _TRANSLATE.items()})
+
+
+def normalise(text: str) -> str:
+    """Index text (ingest): \\n line breaks, hyphens for U+FFFE, plain spaces, ligatures spelled
+    out, no space at either end of a line, no blank line at either end of the page.
+
+    Unlike the keys below it keeps case, punctuation and lines: it is the text that is stored,
+    shown (`evfind show`) and indexed, and FTS5's tokenizer does its own folding.
+
+    Written with str.replace over the few distinct characters a page holds, not a pass per
+    character: ingest calls it on every page."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.isascii():
+        for ch in set("".join(_NON_ASCII.findall(text))):
+            folded = _INDEX_FOLD[ch]
+            if folded != ch:
+                text = text.replace(ch, folded)
+    for ch in _ASCII_SPACES:
+        if ch in text:
+            text = text.replace(ch, " ")
+    text = _SPACE_RUNS.sub(" ", text)
+    text = text.replace(" \n", "\n").replace("\n ", "\n")
+    return text.strip(" ").strip("\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# Match keys: used by question.py (a question's words against the vocabulary), finder.py (common
+# words, matched spans) and ingest (the words of each page, for the common words).
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:[&'][a-z0-9]+)*")
+# The few characters a question may be typed or pasted with that filings' index text has
+# already folded the same way (see _TRANSLATE): curly quotes, no-break space, en and em dashes.
+_QUESTION_FOLD = str.maketrans({"\u2019": "'", "\u2018": "'", "\u00a0": " ", "\u2013": "-", "\u2014": "-"})
+# Words that questions run together but filings spell apart.
+_COMPOUNDS = {
+    "cashflow": ("cash", "flow"),
+    "cashflows": ("cash", "flows"),
+    "ppne": ("ppe",),
+    "yoy": ("year", "over", "year"),
+}
+
+
+def _bare(token: str) -> str:
+    """A token without its possessive 's or inner apostrophe: "3m's" -> 3m, "don't" -> dont."""
+    return token[:-2] if token.endswith("'s") else token.replace("'", "")
+
+
+def tokens(text: str) -> list[str]:
+    """Match key of a question (question.py): lower-case word tokens in order; keeps & and '
+    inside words (P&L, PP&E), drops possessive 's, splits the compounds questions run together
+    ("cashflow" -> cash flow). Unlike the heading keys it keeps digits (years, 10-K) and the
+    word order; unlike the index text it drops case and punctuation."""
+    result: list[str] = []
+    for token in _TOKEN.findall(text.translate(_QUESTION_FOLD).lower()):
+        token = _bare(token)
+        result.extend(_COMPOUNDS.get(token, (token,)))
+    return result
+
+
+@lru_cache(maxsize=65536)
+def normal(word: str) -> str:
+    """Match key of one word: a light singular form (liabilities -> liability, sales -> sale;
+    "loss", "bonus" and "basis" kept). Question words, vocabulary cues, common words and matched
+    spans are all compared in this form."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def words_on(text: str) -> set[str]:
+    """Match keys of a page (ingest, for ``question.common_words``): its distinct words in
+    ``normal`` form. The page is index text already folded by ``normalise``, and its compounds
+    are kept as the filing spells them, so only the tokenising is shared with ``tokens``."""
+    return {normal(_bare(w)) for w in set(_TOKEN.findall(text.lower()))}
+
+
+# ---------------------------------------------------------------------------------------------
+# Heading keys: used by structure.py to recognise headings, statements and sections in a line.
+
+
+def words_key(text: str) -> str:
+    """Heading key with word boundaries (structure.py's patterns of item titles, topics and
+    statement titles): lower-case letter runs only, digits and punctuation dropped:
+    "Management's Discussion" -> "management s discussion"."""
+    return " ".join(re.findall(r"[a-z]+", text.lower()))
+
+
+def squash(text: str) -> str:
+    """Heading key without word boundaries: ``words_key`` without its spaces (letters only), so it
+    survives words the PDF splits or runs together, such as "Balance Shee t"."""
+    return re.sub(r"[^a-z]", "", text.lower())
+
+
+# ---------------------------------------------------------------------------------------------
+# Chinese key: used by zh.py to match a question and the glossary.
+
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # the Han ranges, for a [...] character class
+# Patterns over the Han ranges are left as text for re's own cache: compiling them costs some 7 ms,
+# which an English question (every query process checks zh.is_chinese) should not pay.
+_ENUMERATION = f"(?<=[{HAN}])[、·・](?=[{HAN}])"  # 物业、厂房及设备: one term
+_SEPARATORS = str.maketrans({"、": " ", "·": " ", "・": " "})  # 2021、2022: two years
+
+
+@lru_cache(maxsize=1)
+def _simplified() -> dict[int, str]:
+    return str.maketrans({traditional: simplified for traditional, simplified in rows("traditional_zh.tsv", 2)})
+
+
+def chinese_key(text: str) -> str:
+    """Chinese key (zh.py, for the question and the glossary alike): NFKC (full-width letters and
+    digits made plain), simplified characters, lower case, no enumeration comma between two
+    Chinese characters. Unlike the English keys it keeps every character and the spacing: the
+    segmentation needs them."""
+    text = unicodedata.normalize("NFKC", text).translate(_simplified()).lower()
+    return re.sub(_ENUMERATION, "", text).translate(_SEPARATORS)
+
+
+# ---------------------------------------------------------------------------------------------
+# Note key: used by zh.note to group a hit's matched spans under the Chinese terms of the question.
+
+
+def stem(word: str) -> str:
+    """A rough stem, enough to tell which question term a matched span came from. Rougher than
+    ``normal``: it strips any plural s ("bonus" -> bonu) and the endings -ing, -ion, -ed and -e,
+    because a span is written as the filing writes it, not as the glossary does."""
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        word = word[:-1]
+    for suffix in ("ing", "ion", "ed", "e"):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            return word[: -len(suffix)]
+    return word
+
+
+def stems(phrase: str) -> tuple[str, ...]:
+    """Note key of a phrase or a span: the ``stem`` of each of its ``tokens``."""
+    return tuple(stem(w) for w in tokens(phrase))

@@ -1,0 +1,85 @@
+"""evfind's modules import one another in one direction only: no cycle, not even through an import
+written inside a function (such an import hides a cycle from Python, not from the reader)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import evfind
+
+PACKAGE = Path(evfind.__file__).parent
+
+
+def modules() -> dict[str, Path]:
+    """evfind's modules by name (``__init__`` for the package itself)."""
+    return {path.stem: path for path in sorted(PACKAGE.glob("*.py"))}
+
+
+def imports(path: Path, known: set[str]) -> set[str]:
+    """The evfind modules a source file imports, wherever the import is written."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 1 or node.module == "evfind" or (node.module or "").startswith("evfind."):
+                base = node.module if node.level == 1 else node.module.partition(".")[2]
+                if base:  # from .store import x, from evfind.store import x
+                    found.add(base.partition(".")[0])
+                else:  # from . import store, zh; from . import __version__ (the package)
+                    found.update(a.name if a.name in known else "__init__" for a in node.names)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                if parts[0] == "evfind":
+                    found.add(parts[1] if len(parts) > 1 else "__init__")
+    return found & known
+
+
+def graph() -> dict[str, set[str]]:
+    found = modules()
+    return {name: imports(path, set(found)) - {name} for name, path in found.items()}
+
+
+def cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph, as the modules along it (the first repeated at the end), or None."""
+    state: dict[str, str] = {}  # name -> "open" while on the path, "done" once left
+    path: list[str] = []
+
+    def visit(name: str) -> list[str] | None:
+        state[name] = "open"
+        path.append(name)
+        for nxt in sorted(edges.get(name, ())):
+            if state.get(nxt) == "open":
+                return path[path.index(nxt) :] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[name] = "done"
+        return None
+
+    for name in sorted(edges):
+        if name not in state:
+            found = visit(name)
+            if found:
+                return found
+    return None
+
+
+def test_the_graph_is_read_from_the_source():
+    edges = graph()
+    assert {"finder", "question", "zh", "text", "store", "cli"} <= set(edges)
+    assert "store" in edges["finder"]  # a top-level `from . import store, zh`
+    assert "finder" in edges["cli"]  # imports written inside functions count
+    assert "__init__" in edges["cli"]  # `from . import __version__`: the package itself
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+
+
+def test_evfind_modules_import_without_a_cycle():
+    found = cycle(graph())
+    assert found is None, "import cycle: " + " -> ".join(f"evfind.{name}" for name in found)

@@ -1,0 +1,52 @@
+"""The folds of evfind/text.py keep the promises their docstrings make about one another."""
+
+from __future__ import annotations
+
+import pytest
+
+from evfind import text
+from evfind.text import chinese_key, normal, normalise, squash, stems, tokens, words_key, words_on
+
+LINES = [
+    "Management's Discussion and Analysis of Financial Condition",
+    "CONSOLIDATED BALANCE SHEE T",
+    "Item 7A. Quantitative and Qualitative Disclosures",
+    "Note 12 \u2014 Income Taxes (continued)",
+    "",
+]
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_squash_is_words_key_without_its_spaces(line):
+    assert squash(line) == words_key(line).replace(" ", "")
+
+
+def test_heading_keys():
+    assert words_key("Management's Discussion") == "management s discussion"
+    assert squash("Balance Shee t") == "balancesheet"
+
+
+def test_a_question_is_folded_as_its_words_are_indexed():
+    # every character the question fold maps, the index fold maps the same way
+    for code, folded in text._QUESTION_FOLD.items():
+        assert normalise(f"a{chr(code)}b") == f"a{folded}b".replace("  ", " ")
+    assert tokens("Acme\u2019s cash\u00a0flow") == tokens(normalise("Acme\u2019s cash\u00a0flow")) == ["acme", "cash", "flow"]
+
+
+def test_match_keys():
+    assert tokens("Free cashflow and P&L of PP&E in FY2024") == ["free", "cash", "flow", "and", "p&l", "of", "pp&e", "in", "fy2024"]
+    assert [normal(w) for w in ("liabilities", "sales", "loss", "bonus", "basis")] == ["liability", "sale", "loss", "bonus", "basis"]
+    # a page's words keep the compounds the filing wrote, in normal form, possessives dropped
+    assert words_on("Acme's cashflow statements") == {"acme", "cashflow", "statement"}
+
+
+def test_the_note_key_is_rougher_than_the_match_key():
+    assert stems("restructuring") == stems("restructure") == ("restructur",)
+    assert normal("restructuring") != normal("restructure")
+    assert stems("bonus") == ("bonu",) and normal("bonus") == "bonus"
+
+
+def test_chinese_key():
+    assert chinese_key("ＦＹ２０２２ 應收帳款") == "fy2022 应收账款"  # full-width made plain, simplified
+    assert chinese_key("物业、厂房及设备") == "物业厂房及设备"  # one term
+    assert chinese_key("2021、2022") == "2021 2022"  # two years

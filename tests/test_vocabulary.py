@@ -1,0 +1,187 @@
+"""The vocabulary files (evfind/data/*.tsv): every row names its standard source, routes point at
+labels that exist, cues do not contradict each other, and every Chinese term reads as English
+content words."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+import pytest
+
+from evfind import _data
+from evfind._data import SOURCED, rows
+from evfind.question import cue_key, parse
+from evfind.structure import STATEMENTS, item_heading, topic_of
+
+COLUMNS = {"sections.tsv": 3, "routes.tsv": 3, "lexicon.tsv": 3, "glossary_zh.tsv": 2}
+
+
+def test_the_sourced_files_are_the_vocabulary():
+    assert set(COLUMNS) == SOURCED
+
+
+@pytest.mark.parametrize("name", sorted(COLUMNS))
+def test_every_row_names_its_source(name):
+    table = rows(name, COLUMNS[name], source=True)
+    assert len(table) > 50
+    for fields in table:
+        assert len(fields) == COLUMNS[name] + 1
+        assert fields[-1].strip(), fields
+        assert all(field.strip() for field in fields[:-1]), fields
+
+
+@pytest.mark.parametrize("name", sorted(COLUMNS))
+def test_readers_get_the_rows_without_their_source(name):
+    assert rows(name, COLUMNS[name]) == [fields[:-1] for fields in rows(name, COLUMNS[name], source=True)]
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("item\trisk_factors\t\\brisk factors\\b", "expected 3 tab-separated fields and a source"),
+        ("item\trisk_factors\t\\brisk factors\\b\t ", "the source (last field) is empty"),
+        ("item\trisk_factors\t\\brisk\\b\tForm 10-K Item 1A\textra", "expected 3 tab-separated fields and a source"),
+    ],
+)
+def test_a_row_without_a_source_is_refused(tmp_path, monkeypatch, line, message):
+    (tmp_path / "sections.tsv").write_text(f"# a comment\n\n{line}\n", encoding="utf-8")
+    monkeypatch.setattr(_data, "DATA", tmp_path)
+    with pytest.raises(RuntimeError, match=re.escape(f"sections.tsv:3: {message}")):
+        rows("sections.tsv", 3)
+    with pytest.raises(RuntimeError, match="number of columns"):
+        rows("sections.tsv")
+
+
+def test_other_data_files_carry_no_source(tmp_path, monkeypatch):
+    (tmp_path / "traditional_zh.tsv").write_text("這\t这\n", encoding="utf-8")
+    monkeypatch.setattr(_data, "DATA", tmp_path)
+    assert rows("traditional_zh.tsv", 2) == [["這", "这"]]
+
+
+def test_section_kinds_and_patterns():
+    for kind, label, pattern in rows("sections.tsv", 3):
+        assert kind in ("item", "statement", "topic"), kind
+        assert label == label.lower() and " " not in label, label
+        assert (kind == "statement") == (label in STATEMENTS), label
+
+
+def test_every_routed_label_is_a_section_or_a_statement():
+    labels = {label for _, label, _ in rows("sections.tsv", 3)}
+    for cue, targets, kind in rows("routes.tsv", 3):
+        assert kind in ("named", "implied", "section"), (cue, kind)
+        for label in targets.split():
+            assert label in labels, (cue, label)
+            if kind in ("named", "implied"):
+                assert label in STATEMENTS, (cue, label)
+
+
+def test_no_cue_is_listed_twice_or_both_named_and_implied():
+    kinds = defaultdict(list)
+    spellings = defaultdict(set)
+    for cue, _, kind in rows("routes.tsv", 3):
+        kinds[cue_key(cue)].append(kind)
+        spellings[cue_key(cue)].add(cue)
+    # Two cues that read alike once stopwords are dropped and words singular are one cue: "off
+    # balance sheet" would be "balance sheet", "properties" is "property".
+    assert all(len(cues) == 1 for cues in spellings.values()), [c for c in spellings.values() if len(c) > 1]
+    for key, listed in kinds.items():
+        assert len(listed) == len(set(listed)), (key, listed)  # one row per kind
+        assert not {"named", "implied"} <= set(listed), (key, listed)
+    lexicon = defaultdict(list)
+    for cue, _, kind in rows("lexicon.tsv", 3):
+        assert kind in ("synonym", "metric"), (cue, kind)
+        lexicon[cue_key(cue)].append(kind)
+    assert all(len(listed) == 1 for listed in lexicon.values()), [k for k, v in lexicon.items() if len(v) > 1]
+
+
+def test_every_glossary_wording_reads_as_content_words():
+    for chinese, english in rows("glossary_zh.tsv", 2):
+        for wording in english.split("|"):
+            assert parse(wording).words, (chinese, wording)
+
+
+# --- The taxonomy at work: standard titles and wordings, written from the forms and the ASC ------
+
+
+@pytest.mark.parametrize(
+    "line, label",
+    [
+        ("Item 1.01 Entry into a Material Definitive Agreement", "material_agreements"),
+        ("Item 2.02 Results of Operations and Financial Condition", "results_of_operations"),
+        ("Item 2.05 Costs Associated with Exit or Disposal Activities", "restructuring"),
+        ("Item 4.01 Changes in Registrant's Certifying Accountant", "accountant_changes"),
+        ("Item 5.02 Departure of Directors or Certain Officers; Election of Directors", "officer_changes"),
+        ("Item 5.03 Amendments to Articles of Incorporation or Bylaws; Change in Fiscal Year", "charter_bylaws"),
+        ("Item 5.07 Submission of Matters to a Vote of Security Holders", "shareholder_vote"),
+        ("Item 7.01 Regulation FD Disclosure", "other_information"),
+        ("Item 9.01 Financial Statements and Exhibits", "exhibits"),
+        ("Item 2. Unregistered Sales of Equity Securities and Use of Proceeds", "market_equity"),
+        ("Item 3. Defaults Upon Senior Securities", "defaults_senior_securities"),
+        ("Item 4.02 Non-Reliance on Previously Issued Financial Statements", "non_reliance"),
+    ],
+)
+def test_form_items(line, label):
+    assert item_heading(line)[0] == label
+
+
+@pytest.mark.parametrize(
+    "title, label",
+    [
+        ("Issuer Purchases of Equity Securities", "issuer_repurchases"),
+        ("Equity Compensation Plan Information", "security_ownership"),
+        ("Goodwill and Other Intangible Assets", "goodwill"),
+        ("Leases", "leases"),
+        ("Debt", "debt"),
+        ("Earnings Per Share", "earnings_per_share"),
+        ("Fair Value Measurements", "fair_value"),
+        ("Fair Value of Financial Instruments", "fair_value"),
+        ("Accumulated Other Comprehensive Loss", "aoci"),
+        ("Supplemental Cash Flow Information", "supplemental_cash_flow"),
+        ("Discontinued Operations", "discontinued_operations"),
+        ("Asset Retirement Obligations", "asset_retirement"),
+        ("Consent of Independent Registered Public Accounting Firm", "consents"),
+        ("Organic Revenue Growth", "non_gaap"),
+        ("Adjusted Free Cash Flow", "non_gaap"),
+        ("Outlook", "outlook_guidance"),
+        ("Recently Issued Accounting Guidance", "accounting_policies"),
+        ("Use of Proceeds", "use_of_proceeds"),
+        ("Optional Redemption", "redemption"),
+        ("Events of Default", "events_of_default"),
+        ("Average Balance Sheets", "bank_statistics"),
+        ("Loans and Allowance for Credit Losses", "loans"),
+        ("Description of Debt Securities", "indenture"),  # a prospectus, not an investment note
+        ("Available-for-Sale Debt Securities", "investments"),  # an investment note, not debt
+        ("Free Cash Flow Conversion Rate", "non_gaap"),  # not a convertible's conversion rate
+        ("Chief Legal Officer", None),  # a signature block, not the legal proceedings
+    ],
+)
+def test_note_and_subsection_titles(title, label):
+    assert topic_of(title) == label
+
+
+@pytest.mark.parametrize(
+    "question, section",
+    [
+        ("How many shares were bought back in the quarter?", "issuer_repurchases"),
+        ("What were the vote results for the say-on-pay proposal?", "shareholder_vote"),
+        ("Who was appointed CFO?", "officer_changes"),
+        ("Which exhibits were filed with the report?", "exhibits"),
+        ("What is the full-year guidance?", "outlook_guidance"),
+        ("What is the customer retention rate?", "key_metrics"),
+        ("Who are the underwriters of the notes?", "underwriting"),
+        ("On which exchange is the stock listed and under what trading symbol?", "cover"),
+    ],
+)
+def test_questions_route_to_the_topic(question, section):
+    assert section in parse(question).sections
+
+
+def test_expansions_are_the_evidence_wording():
+    def phrases(question):
+        return {t.phrase for t in parse(question).terms if t.source == "lexicon"}
+
+    assert {"total number of shares purchased", "average price paid per share"} <= phrases("the repurchase program")
+    assert {"votes for", "broker non votes"} <= phrases("vote results")
+    assert {"aggregate maturities", "thereafter"} <= phrases("debt maturity schedule")
+    assert "geographic" not in phrases("business segments")  # segments are not geographic areas
