@@ -9,12 +9,15 @@ words a form prints because the SEC's forms (or the custom of press releases) ma
   shareholders that is not a 10-K is ``annual``; anything else ``other``.
 - ``exhibits``: the exhibits a filing attaches (Reg S-K Item 601), each from the page whose top
   says "Exhibit 10.1" to the page before the next one, with its title and its kind.
-- ``item_label`` and ``part_of``: an "Item N." heading read by the form's own numbering (a 10-Q
-  numbers its Items again in Part II; an 8-K numbers them 1.01 ... 9.01), and the Part a
-  "PART II" line starts. ``ItemReader`` carries the Part in force from page to page.
+- ``item_label``, ``item_line`` and ``part_of``: an "Item N." heading read by the form's own
+  numbering (a 10-Q numbers its Items again in Part II; an 8-K numbers them 1.01 ... 9.01), and
+  the Part a "PART II" line starts. ``structure_form`` hands them to structure.py's walk, which
+  carries the Part in force from page to page.
 - ``release_sections``: the sections of an earnings release: highlights, outlook, segment
   tables, non-GAAP reconciliations, the conference call (the condensed statements are
   recognised by structure.py, like any primary statement).
+- ``analyse``: structure.py's walk with the form's reading, and the exhibits' and the
+  release's sections added to the pages: what ingest stores.
 
 Page numbers given out here are physical pages counted from 1, as evfind counts them everywhere.
 """
@@ -23,9 +26,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from ._data import rows
+from .structure import ANY_FORM, Form, PageStructure
+from .structure import analyse as analyse_structure
 
 FORMS = ("10-K", "10-Q", "8-K", "earnings", "annual", "other")
 COVER_PAGES = 3  # the pages where a filing's cover page is looked for
@@ -424,49 +429,45 @@ def part_of(line: str) -> str | None:
     return match.group(1).upper()
 
 
-@dataclass(frozen=True)
-class FormItem:
-    """An Item heading read by the form's numbering."""
+# An Item heading line, in words: 10-K and 10-Q Item lines run to 17 words (structure.py's
+# ITEM_LINE_WORDS); 8-K Item 5.02's full title runs to 24 ("Departure of Directors or Certain
+# Officers; Election of Directors; Appointment of Certain Officers; Compensatory Arrangements of
+# Certain Officers"), 2.03's to 19. A longer line that starts "Item 5.02" is a sentence.
+ITEM_WORDS = {"8-K": 32}
+ITEM_WORDS_DEFAULT = 18
+ITEM_TITLE_WORDS = 16  # the title on the line after a bare "Item 2." line (structure.py's)
 
-    label: str
-    heading: str  # as printed, one line: "Item 5.07 Submission of Matters to a Vote of Security Holders"
-    line: int  # index of the line on the page (after reflow)
-    part: str | None
+
+def item_line(form: str, line: str, following: str = "", part: str | None = None) -> tuple[str, str] | None:
+    """(label, heading) when a line is an Item heading of the form, read by the form's
+    numbering with the Part in force; the heading is the line, or the line and the next when
+    the title stands on the next ("Item 2." / "Management's Discussion ..."; "Item" / "1.01
+    Entry" as some PDFs extract it). None for other lines and for a sentence that refers to an
+    Item ("Item 2.02 of Form 8-K requires ...")."""
+    if form not in _form_items():
+        return None
+    if re.fullmatch(r"item\.?", line, re.I) and following[:1].isdigit():
+        line, following = f"{line} {following}", ""
+    match = _ITEM.match(line)
+    if not match or len(line.split()) > ITEM_WORDS.get(form, ITEM_WORDS_DEFAULT):
+        return None
+    title, heading = match.group(3).strip(), line
+    if not title and following and len(following.split()) <= ITEM_TITLE_WORDS:
+        title, heading = following, f"{line} {following}"
+    if not title[:1].isupper():
+        return None
+    printed = re.sub(r"\s+", " ", heading).strip()
+    read = _read_item(form, re.sub(r"\s*\.{3,}.*$|\s+\d{1,3}$", "", printed), part)
+    return (read[0], printed) if read else None
 
 
-class ItemReader:
-    """Reads a filing's Item headings page by page, carrying the Part in force (10-Q Items are
-    numbered again in Part II)."""
-
-    def __init__(self, form: str) -> None:
-        self.form = form
-        self.part: str | None = None
-
-    def page(self, text: str) -> list[FormItem]:
-        """The Item headings on one page, in reading order (Part lines move the Part)."""
-        if self.form not in _form_items():
-            return []
-        found: list[FormItem] = []
-        lines = reflow(_lines(text))
-        for index, line in enumerate(lines):
-            part = part_of(line)
-            if part:
-                self.part = part
-            match = _ITEM.match(line)
-            if not match or len(line.split()) > 40:
-                continue
-            title = match.group(3).strip()
-            following = lines[index + 1] if index + 1 < len(lines) else ""
-            if not title and following and len(following.split()) <= 16:
-                title, line = following, f"{line} {following}"
-            if not title[:1].isupper():
-                continue  # "Item 2.02 of Form 8-K ...": a reference, not a heading
-            heading = re.sub(r"\s*\.{3,}.*$|\s+\d{1,3}$", "", re.sub(r"\s+", " ", line)).strip()
-            read = _read_item(self.form, heading, self.part)
-            if read:
-                label, self.part = read[0], read[1] or self.part
-                found.append(FormItem(label, heading, index, self.part))
-        return found
+def structure_form(form: str) -> Form:
+    """How structure.py reads the Items of a filing of this form: a 10-Q or an 8-K by its own
+    numbering (with the Part in force for a 10-Q; an 8-K has no table of contents); a 10-K, and
+    anything else, by the Item titles as structure.py always has."""
+    if form not in ("10-Q", "8-K"):
+        return ANY_FORM
+    return Form(form, partial(item_line, form), part=part_of, contents=form != "8-K")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -544,3 +545,57 @@ def _headline_lines(lines: list[str]) -> int:
                     break
             return end + 1
     return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# A filing read whole: structure.py's walk with the form's reading, and the form's sections
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A filing read by its form: the form, the exhibits it attaches, each page's structure."""
+
+    form: str
+    exhibits: tuple[Exhibit, ...]
+    pages: list[PageStructure]
+
+
+def analyse(texts: list[str], form: str | None = None) -> Reading:
+    """Every page's structure, read by the filing's form (``form_of`` unless given): Items by
+    the form's numbering; nothing carried from the filing into an exhibit or from one exhibit
+    into the next; each exhibit's pages a section "exhibit" and "exhibit_<kind>" of their own
+    (headed "Exhibit 10.1 - Five-Year Credit Agreement"); an earnings release's sections on the
+    pages of a stand-alone release and of a press release an 8-K attaches."""
+    form = form or form_of(texts)
+    attached = tuple(exhibits(texts))
+    pages = analyse_structure(texts, structure_form(form), starts={e.first_page - 1 for e in attached})
+    for exhibit in attached:
+        for index in range(exhibit.first_page - 1, exhibit.last_page):
+            page = pages[index]
+            origin = "title" if index == exhibit.first_page - 1 else "carried"
+            page.add("exhibit", exhibit.heading, origin)
+            page.add(exhibit.label, exhibit.heading, origin)
+            if origin == "title":
+                page.heading = _join(exhibit.heading, page.heading)
+            if page.section is None:
+                page.section, page.section_heading = exhibit.label, exhibit.heading
+    spans = [(0, len(texts))] if form == "earnings" else []
+    spans += [(e.first_page - 1, e.last_page) for e in attached if e.kind == "press_release"]
+    for start, end in spans:
+        for page, found in zip(pages[start:end], release_sections(texts[start:end])):
+            _add_release_sections(page, found)
+    return Reading(form, attached, pages)
+
+
+def _add_release_sections(page: PageStructure, found: list[tuple[str, str, str]]) -> None:
+    for label, heading, origin in found:
+        page.add(label, heading, origin)
+        if origin != "carried":
+            page.heading = _join(page.heading, heading)
+    if page.section is None and found:
+        page.section, page.section_heading = found[0][0], found[0][1]
+
+
+def _join(*headings: str) -> str:
+    """Headings " | "-joined as structure.py joins them, each once."""
+    return " | ".join(dict.fromkeys(h for joined in headings for h in joined.split(" | ") if h))

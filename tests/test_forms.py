@@ -3,11 +3,16 @@ the sections of an earnings release."""
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
+
+from evfind import store
 
 from evfind.forms import (
     Exhibit,
-    ItemReader,
+    analyse,
+    item_line,
     exhibit_kind,
     exhibit_start,
     exhibits,
@@ -17,6 +22,8 @@ from evfind.forms import (
     reflow,
     release_sections,
 )
+
+from .pdfgen import make_pdf
 
 # A short 10-Q: cover, contents, Part I (statements, MD&A, market risk), Part II (legal
 # proceedings, repurchases, exhibits), a certification.
@@ -44,7 +51,11 @@ Item 6. Exhibits 7""",
 Item 1. Financial Statements
 Condensed Consolidated Statements of Income
 Net sales $ 210.5 $ 190.2
-Net income $ 20.1 $ 17.3""",
+Cost of sales 130.0 120.1
+Gross profit 80.5 70.1
+Operating income 30.0 26.0
+Net income $ 20.1 $ 17.3
+Net income per share, diluted $ 0.67 $ 0.58""",
     # 4
     """Item 2. Management's Discussion and Analysis of Financial Condition and Results of Operations
 Net sales rose 11 percent in the quarter on higher widget volumes.""",
@@ -113,7 +124,9 @@ The Borrower will not permit the Leverage Ratio to exceed 3.50 to 1.00.""",
     """EXHIBIT 99.1
 Acme Widgets Announces New Credit Facility
 SPRINGFIELD, Ill., May 2, 2024 -- Acme Widgets Inc. (NYSE: ACME) today announced a new $2.0 billion
-five-year revolving credit facility.""",
+five-year revolving credit facility.
+2024 Outlook
+The Company expects interest expense of $40 million for the year.""",
 ]
 
 # A stand-alone earnings release.
@@ -136,7 +149,11 @@ Management will host a conference call at 8:30 a.m. Eastern time.""",
 Condensed Consolidated Statements of Income
 (in millions, except per share amounts, unaudited)
 Net sales $ 230.1 $ 211.0
-Net income $ 30.4 $ 25.2""",
+Cost of sales 140.0 130.5
+Gross profit 90.1 80.5
+Operating income 45.0 39.9
+Net income $ 30.4 $ 25.2
+Net income per share, diluted $ 1.01 $ 0.84""",
     # 4
     """Segment Results
 Industrial Widgets net sales $ 140.2 $ 128.0
@@ -317,45 +334,97 @@ def test_part_lines(line, part):
     assert part_of(line) == part
 
 
-def test_the_items_of_a_ten_q_page_by_page():
-    reader = ItemReader("10-Q")
-    found = [[(item.label, item.part) for item in reader.page(text)] for text in TEN_Q]
-    assert found == [
+def labels(pages):
+    return [[label for label, _heading, _origin in page.sections] for page in pages]
+
+
+def test_a_ten_q_read_whole():
+    reading = analyse(TEN_Q)
+    assert reading.form == "10-Q"
+    assert labels(reading.pages) == [
         [],
-        [("financial_statements", "I"), ("mdna", "I"), ("market_risk", "I"),
-         ("legal_proceedings", "II"), ("market_equity", "II"), ("exhibits", "II")],
-        [("financial_statements", "I")],
-        [("mdna", "I")],
-        [("market_risk", "I")],
-        [("legal_proceedings", "II"), ("market_equity", "II")],
-        [("exhibits", "II")],
-        [],
+        ["table_of_contents"],
+        ["income_statement", "financial_statements", "primary_statements"],
+        ["mdna"],
+        ["market_risk"],
+        ["legal_proceedings", "market_equity"],
+        ["exhibits"],
+        ["certifications", "exhibit", "exhibit_certification"],  # the Item 6 of page 7 not carried on
     ]
+    assert reading.pages[5].heading == "Item 1. Legal Proceedings | Item 2. Unregistered Sales of Equity Securities and Use of Proceeds"
+
+
+def test_the_part_in_force_is_carried_from_page_to_page():
+    pages = [
+        "PART I. FINANCIAL INFORMATION\nItem 1. Statements\nWe present the statements below.",
+        "PART II. OTHER INFORMATION\nItem 1. Litigation\nWe are party to lawsuits in the ordinary course.",
+        "Item 2. Share Buybacks\nWe bought back shares in the quarter.",
+    ]
+    # the titles name no Item of Form 10-Q: the Part in force decides what the numbers mean
+    assert [page.section for page in analyse(pages, "10-Q").pages] == ["financial_statements", "legal_proceedings", "market_equity"]
+    # read as a 10-K (by titles), none of them is an Item
+    assert [page.section for page in analyse(pages, "10-K").pages] == [None, None, None]
 
 
 def test_a_ten_q_body_that_never_repeats_part_i_is_read_by_its_titles():
-    reader = ItemReader("10-Q")
-    reader.page(TEN_Q[1])  # the contents end in Part II
-    assert [item.label for item in reader.page(TEN_Q[3])] == ["mdna"]
-    assert reader.part == "I"
+    reading = analyse([TEN_Q[0], TEN_Q[1], TEN_Q[3]])  # the contents end in Part II
+    assert reading.pages[2].section == "mdna"
 
 
-def test_the_items_of_an_eight_k():
-    reader = ItemReader("8-K")
-    found = [[(item.label, item.heading) for item in reader.page(text)] for text in EIGHT_K[:3]]
-    assert found == [
+def test_an_eight_k_read_whole():
+    reading = analyse(EIGHT_K)
+    assert reading.form == "8-K"
+    assert labels(reading.pages) == [
         [],
-        [
-            ("material_agreements", "Item 1.01 Entry into a Material Definitive Agreement."),
-            ("debt", "Item 2.03 Creation of a Direct Financial Obligation or an Obligation under an Off-Balance Sheet Arrangement of a Registrant."),
-            ("officer_changes", "Item 5.02 Departure of Directors or Certain Officers; Election of Directors; Appointment of Certain Officers; Compensatory Arrangements of Certain Officers."),
-        ],
-        [("exhibits", "Item 9.01 Financial Statements and Exhibits.")],
+        ["material_agreements", "debt", "officer_changes"],  # Item 5.02's 24-word title too
+        ["exhibits"],
+        # the credit agreement: a section of its own, nothing carried in from Item 9.01
+        ["debt", "exhibit", "exhibit_credit_agreement"],
+        ["debt", "exhibit", "exhibit_credit_agreement"],
+        ["debt", "covenants", "exhibit", "exhibit_credit_agreement"],
+        ["debt", "exhibit", "exhibit_press_release", "outlook_guidance"],  # a release's sections too
     ]
+    assert reading.pages[3].heading == "Exhibit 10.1 - Five-Year Credit Agreement | FIVE-YEAR CREDIT AGREEMENT"
+    assert reading.pages[4].section_heading == "FIVE-YEAR CREDIT AGREEMENT"
+    assert ("exhibit", "Exhibit 10.1 - Five-Year Credit Agreement", "carried") in reading.pages[5].sections
+    assert reading.pages[6].heading == "Exhibit 99.1 - Press release of Acme Widgets Inc | Acme Widgets Announces New Credit Facility | 2024 Outlook"
+
+
+def test_an_eight_k_page_of_many_items_is_no_table_of_contents():
+    page = "\n".join([
+        "Item 2.02 Results of Operations and Financial Condition.", "On May 1 the Company reported its results.",
+        "Item 7.01 Regulation FD Disclosure.", "The release is furnished, not filed.",
+        "Item 8.01 Other Events.", "The Board declared a quarterly dividend.",
+        "Item 9.01 Financial Statements and Exhibits.", "99.1 Press release",
+    ])
+    assert labels(analyse(["FORM 8-K", page]).pages) == [[], ["results_of_operations", "other_information", "exhibits"]]
+
+
+def test_an_earnings_release_read_whole():
+    reading = analyse(RELEASE)
+    assert (reading.form, reading.exhibits) == ("earnings", ())
+    # structure.py's headings first, the release's after, each once
+    assert [page.heading for page in reading.pages] == [
+        "Fourth Quarter Highlights",
+        "Conference Call and Webcast | 2025 Outlook",
+        "Condensed Consolidated Statements of Income",
+        "Segment Results",
+        "Reconciliation of GAAP to Non-GAAP Measures",
+        "",
+    ]
+    assert "outlook_guidance" in labels(reading.pages)[1]  # "2025 Outlook": a title with a year in it
+
+
+def test_an_exhibit_page_with_no_section_of_its_own_is_in_the_exhibit():
+    page = analyse(["FORM 8-K", "Exhibit 99.1\nCase Citations\nCase one v. Acme"]).pages[1]
+    assert (page.section, page.section_heading) == ("exhibit_additional", "Exhibit 99.1 - Case Citations")
 
 
 def test_an_item_mentioned_in_a_sentence_is_no_heading():
-    assert ItemReader("8-K").page("Item 2.02 of Form 8-K requires the release to be furnished.") == []
+    assert item_line("8-K", "Item 2.02 of Form 8-K requires the release to be furnished.") is None
+    assert item_line("8-K", "Item", "2.02 Results of Operations and Financial Condition") == (
+        "results_of_operations", "Item 2.02 Results of Operations and Financial Condition")
+    assert item_line("10-K", "Item 2.02 Results of Operations") is None  # 10-Ks are read by structure.py
 
 
 def test_reflow_joins_a_sentence_extracted_one_word_per_line():
@@ -395,3 +464,72 @@ def test_table_rows_and_headlines_are_no_release_headings():
         "Net sales\nSegment operating profit $ 45.0",
     ]
     assert release_sections(pages) == [[], [], []]
+
+
+# ---------------------------------------------------------------------------------------------
+# Through ingest and the CLI
+
+
+def test_info_shows_the_form_and_the_exhibits_of_an_eight_k(cli, tmp_path):
+    pdf = make_pdf(tmp_path / "ACME_2024_8K.pdf", EIGHT_K)
+    assert cli("ingest", pdf).exit_code == 0
+    db = pdf.with_suffix(".db")
+    out = cli("info", db).stdout
+    assert "  form        8-K\n" in out
+    assert out.endswith(
+        "  exhibits\n"
+        "    10.1     credit_agreement         p. 4-6          Five-Year Credit Agreement\n"
+        "    99.1     press_release            p. 7            Press release of Acme Widgets Inc\n"
+    )
+    _, data = cli.json("info", db)
+    revision = data["revisions"][0]
+    assert revision["form"] == "8-K"
+    assert revision["exhibits"] == [
+        {"number": "10.1", "title": "Five-Year Credit Agreement", "heading": "Exhibit 10.1 - Five-Year Credit Agreement",
+         "first_page": 4, "last_page": 6, "kind": "credit_agreement"},
+        {"number": "99.1", "title": "Press release of Acme Widgets Inc", "heading": "Exhibit 99.1 - Press release of Acme Widgets Inc",
+         "first_page": 7, "last_page": 7, "kind": "press_release"},
+    ]
+    sections = {s["label"]: s["pages"] for s in revision["sections"]}
+    assert sections["officer_changes"] == [2]  # Item 5.02, read by the 8-K's numbering
+    assert sections["exhibits"] == [3]  # Item 9.01 ends where the credit agreement begins
+    assert not any(label.startswith("exhibit_") or label == "exhibit" for label in sections)
+
+
+def test_info_of_a_ten_q_from_a_form_feed_text(cli, tmp_path):
+    text = tmp_path / "ACME_2024Q1_10Q.txt"
+    text.write_text("\f".join(TEN_Q), encoding="utf-8")
+    assert cli("ingest", text).exit_code == 0
+    _, data = cli.json("info", text.with_suffix(".db"))
+    revision = data["revisions"][0]
+    assert (revision["form"], [e["number"] for e in revision["exhibits"]]) == ("10-Q", ["31.1"])
+    sections = {s["label"]: s["pages"] for s in revision["sections"]}
+    assert (sections["legal_proceedings"], sections["market_equity"]) == ([6], [6])
+
+
+def test_an_earnings_release_and_a_ten_k_have_no_exhibits_listed(cli, tmp_path):
+    text = tmp_path / "ACME_2024Q4_EARNINGS.txt"
+    text.write_text("\f".join(RELEASE), encoding="utf-8")
+    assert cli("ingest", text).exit_code == 0
+    out = cli("info", text.with_suffix(".db")).stdout
+    assert "  form        earnings\n" in out
+    assert "exhibits" not in out
+    assert "    non_gaap                 p. 5-6 " in out
+    assert "    outlook_guidance         p. 2 " in out
+
+
+def test_upgrade_reads_the_form_of_a_database_written_before_forms(cli, tmp_path):
+    text = tmp_path / "ACME_8K.txt"
+    text.write_text("\f".join(EIGHT_K), encoding="utf-8")
+    assert cli("ingest", text).exit_code == 0
+    db = text.with_suffix(".db")
+    with sqlite3.connect(db) as conn:
+        conn.execute("ALTER TABLE documents DROP COLUMN form")
+        conn.execute("DELETE FROM page_sections WHERE label LIKE 'exhibit%'")
+        conn.execute(f"PRAGMA user_version = {store.SCHEMA_VERSION - 1}")
+    assert cli("upgrade", db).exit_code == 0
+    _, data = cli.json("info", db)
+    assert data["revisions"][0]["form"] == "8-K"
+    assert [e["number"] for e in data["revisions"][0]["exhibits"]] == ["10.1", "99.1"]
+    sections = {s["label"]: s["pages"] for s in data["revisions"][0]["sections"]}
+    assert sections["officer_changes"] == [2]  # read again as an 8-K
