@@ -219,7 +219,8 @@ _NOISE = re.compile(
     r"(?:u\.?s\.?\s*)?(?:us)?[$\u20ac\u00a3]\s*[\d,.]+(?:\s*(?:million|billion))?|[A-Z]{1,3}\$\s*[\d,.]+)(?:\s*\]?)$",
     re.I,
 )
-_TITLE_END = re.compile(r"^(?:dated|made|among|between|by and|relating to|of|for|to|as of|article|section)\b", re.I)
+_TITLE_END = re.compile(r"^(?:dated|made|among|between|by and|relating to|of|for|to|as of)\b", re.I)
+_BODY_START = re.compile(r"^(?:article|section)\b", re.I)  # a contract's first heading, after its title
 _INDEX_ROW = re.compile(r"^(?:exhibit\s*)?(\d{1,3}(?:\.\d{1,3})?(?:\.[A-Z]{3})?)\*?[.)]?\s+(\S.{2,})$", re.I)
 _INDEX_CUES = re.compile(
     r"\bexhibit index\b|\bindex to exhibits\b|\bexhibits? (?:no|number)\b|\bitem 9\.01\b|\blist of exhibits\b"
@@ -300,6 +301,10 @@ def _title(rest: str, following: list[str]) -> str:
             continue
         if len(candidate.split()) > 16 or candidate[:1].islower() or _TITLE_END.match(candidate):
             break
+        if re.match(r"I,\s", candidate) or "___" in candidate:
+            break  # "I, Jane Roe, certify that": the exhibit's first sentence; a form's blanks
+        if parts and _BODY_START.match(candidate):
+            break
         if parts and (not candidate.isupper() or len(" ".join(parts + [candidate]).split()) > 10):
             break
         parts.append(candidate)
@@ -312,13 +317,28 @@ def _tidy(title: str) -> str:
     title = re.split(r",?\s+(?:dated|made|entered into|by and (?:between|among)|between|among|relating to)\b|\s+\((?:incorporated|as adopted|filed)", title, flags=re.I)[0]
     title = title.strip(" ,.;:*+\u2020\u2021")
     if title.isupper() and len(title) > 4:
-        small = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
         words = title.lower().split()
-        title = " ".join(
-            w if i and w in small else w.upper() if "." in w.strip(".") or any(c.isdigit() for c in w) else "-".join(part[:1].upper() + part[1:] for part in w.split("-"))
-            for i, w in enumerate(words)
-        )
+        title = " ".join(_title_case(word, first=i == 0) for i, word in enumerate(words))
     return title[:120]
+
+
+_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
+# Words of three letters or fewer in an all-capitals title are kept in capitals (CEO, CFO, LLC,
+# N.A.) unless they are words: these, and the small words.
+_SHORT_WORDS = {"act", "age", "all", "any", "are", "day", "due", "end", "has", "key", "law", "may", "new",
+                "non", "not", "off", "one", "our", "out", "pay", "per", "see", "set", "tax", "two", "use",
+                "was", "who", "its", "inc", "co", "ltd", "plc"}
+
+
+def _title_case(word: str, first: bool) -> str:
+    """One word of an all-capitals title, as a title prints it."""
+    if word in _SMALL_WORDS and not first:
+        return word
+    if "." in word.strip(".") or any(c.isdigit() for c in word):
+        return word.upper()  # U.S.C., 3M, 364-DAY
+    if len(word.strip("(),")) <= 3 and word.strip("(),") not in _SHORT_WORDS | _SMALL_WORDS:
+        return word.upper()
+    return "-".join(part[:1].upper() + part[1:] for part in word.split("-"))
 
 
 def exhibit_index(texts: list[str]) -> dict[str, str]:

@@ -245,6 +245,18 @@ def test_an_exhibit_start_is_told_from_a_mention_and_an_index():
     assert exhibit_start("Line one\nLine two\nLine three\nLine four\nLine five\nLine six\nLine seven\nExhibit 4.1\nINDENTURE") is None
 
 
+def test_an_exhibit_title_runs_over_short_capital_lines_until_the_contract_begins():
+    assert exhibit_start("Exhibit 10.2\nEXECUTION COPY\nU.S. $4,200,000,000\n364-DAY\nCREDIT AGREEMENT\nDated as of May 26, 2024") == (
+        "10.2", "364-DAY Credit Agreement")
+    assert exhibit_start("EXHIBIT 10.24\n3M COMPENSATION PLAN FOR NONEMPLOYEE DIRECTORS\nARTICLE 1\nGENERAL PROVISIONS") == (
+        "10.24", "3M Compensation Plan for Nonemployee Directors")
+    assert exhibit_start("EXHIBIT 32\nSECTION 1350 CERTIFICATIONS OF CEO AND CFO\nPursuant to Section 906 of the Act") == (
+        "32", "Section 1350 Certifications of CEO and CFO")
+    assert exhibit_start("Exhibit 31.1\nI, Jane Roe, certify that:\n1. I have reviewed this report") == ("31.1", "")
+    assert exhibit_start("EX-24 5 acme-20241231xex24.htm EX-24\nEXHIBIT 24\nPOWER OF ATTORNEY\nEach of the undersigned") == (
+        "24", "Power of Attorney")
+
+
 def test_an_exhibit_start_extracted_one_word_per_line_and_without_an_index():
     page = "Exhibit\n4.1\nTRUST DEED\nrelating to\nA$1,500,000,000 Zero Coupon Convertible Notes due 2026"
     assert exhibit_start(page) == ("4.1", "Trust Deed")
