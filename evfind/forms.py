@@ -493,12 +493,18 @@ def structure_form(form: str) -> Form:
 # ---------------------------------------------------------------------------------------------
 # Earnings-release sections
 
+# (label, pattern in the heading's lower-case words, the cue as a heading prints it or None).
+# Highlights and outlook headings print their cue capitalised ("Fiscal 2024 Outlook"); a
+# sentence-case "2023 guidance" is a paragraph's lead-in. Table titles are often in sentence
+# case ("Reconciliation of adjusted EBIT by reporting segment"): no such condition.
 _RELEASE_HEADINGS = (
-    ("highlights", re.compile(r"(?:^|\b)highlights$|^highlights\b|^key (?:figures|metrics)$")),
-    ("outlook_guidance", re.compile(r"\b(?:outlook|guidance)$|^(?:outlook|guidance)\b|^full year \d{4} (?:outlook|guidance)")),
-    ("non_gaap", re.compile(r"\breconciliations?\b|^non gaap (?:financial )?(?:measures?|information)\b|\bgaap to\b")),
-    ("segment_information", re.compile(r"\bsegments?\b|\bdivisions?\b|\bby (?:business|region|geography)\b")),
-    ("conference_call", re.compile(r"\bconference call\b|\bwebcast\b|\bearnings call\b")),
+    ("highlights", re.compile(r"(?:^|\b)highlights$|^highlights\b|^key (?:figures|metrics)$"),
+     re.compile(r"\b(?:Highlights|HIGHLIGHTS|Key)\b")),
+    ("outlook_guidance", re.compile(r"\b(?:outlook|guidance)$|^(?:outlook|guidance)\b|^full year \d{4} (?:outlook|guidance)"),
+     re.compile(r"\b(?:Outlook|OUTLOOK|Guidance|GUIDANCE)\b")),
+    ("non_gaap", re.compile(r"\breconciliations?\b|^non gaap (?:financial )?(?:measures?|information)\b|\bgaap to\b"), None),
+    ("segment_information", re.compile(r"\bsegments?\b|\bdivisions?\b|\bby (?:business|region|geography)\b"), None),
+    ("conference_call", re.compile(r"\bconference call\b|\bwebcast\b|\bearnings call\b"), None),
 )
 
 
@@ -510,7 +516,11 @@ def _release_heading(line: str) -> list[str]:
     if len(re.findall(r"\d[\d,.]*", line)) > 2 or "$" in line or not line[:1].isalnum() or line[:1].islower():
         return []
     words = _words(line)
-    return [label for label, pattern in _RELEASE_HEADINGS if pattern.search(words)]
+    return [
+        label
+        for label, pattern, printed in _RELEASE_HEADINGS
+        if pattern.search(words) and (printed is None or printed.search(line))
+    ]
 
 
 def release_sections(texts: list[str]) -> list[list[tuple[str, str, str]]]:

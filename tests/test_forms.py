@@ -474,8 +474,9 @@ def test_table_rows_and_headlines_are_no_release_headings():
         "Acme Widgets Reports First-Quarter 2024 Results; Raises Full-Year\nGuidance\nCore EPS $1.50",
         "Core diluted EPS, non-GAAP measure (a) $ 6.79\nOrganic revenue growth by division 14.3% 12.1% 9.0%",
         "Net sales\nSegment operating profit $ 45.0",
+        "Non-GAAP Measures\nWe define the measures below.\n2025 guidance\nOur guidance excludes restructuring charges.",
     ]
-    assert release_sections(pages) == [[], [], []]
+    assert release_sections(pages) == [[], [], [], [("non_gaap", "Non-GAAP Measures", "title")]]
 
 
 # ---------------------------------------------------------------------------------------------
