@@ -11,6 +11,10 @@ pages and a database of 20 revisions, to show how query and ingest time grow. Ti
 medians over repeated, interleaved runs; a benchmark, never a test. The parts that need the
 FinanceBench filings (real PDFs, labelled questions) are skipped when the folder is missing,
 and the peers when bm25s or rank_bm25 are not installed (pip install -e '.[bench]').
+
+A query that fails (an evfind error in-process, a process that exits with an error) is never
+timed as if it had answered: each is counted and listed under "Failures", the target "every
+query answered" fails, and the run exits 1. An exception that is not an evfind error stops it.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 import synthetic  # noqa: E402
 
 from evfind import __version__, packing  # noqa: E402
+from evfind.errors import EvfindError  # noqa: E402
 from evfind.finder import Finder  # noqa: E402
 from evfind.ingest import ingest, prepare_pages  # noqa: E402
 from evfind.question import parse, stopwords  # noqa: E402
@@ -60,6 +65,7 @@ class Report:
         self.lines: list[str] = []
         self.output = output
         self.targets: list[tuple[str, str, bool | None]] = []
+        self.failures: dict[str, int] = {}  # what failed -> how many times
 
     def __call__(self, line: str = "") -> None:
         print(line, flush=True)
@@ -72,6 +78,23 @@ class Report:
 
     def target(self, name: str, figure: str, ok: bool | None) -> None:
         self.targets.append((name, figure, ok))
+
+    def failed(self, what: str) -> None:
+        """A query that failed: counted here, listed under Failures at the end."""
+        self.failures[what] = self.failures.get(what, 0) + 1
+
+    def close(self) -> None:
+        """The Failures section and its target, then the Targets section."""
+        count = sum(self.failures.values())
+        self.section("Failures")
+        self("  none: every query answered" if not count else f"  {count} queries failed:")
+        for what, times in self.failures.items():
+            self(f"  {times:5}x {what}")
+        self.target("every query answered (no evfind error, no process failed)", f"{count} failed", count == 0)
+        self.section("Targets")
+        for name, figure, ok in self.targets:
+            mark = "PASS" if ok else ("FAIL" if ok is not None else "    ")
+            self(f"  {mark}  {name}: {figure}")
 
     def save(self) -> None:
         if self.output is not None:
@@ -98,38 +121,59 @@ def evfind_command() -> list[str]:
     return [str(script)] if script.is_file() else [sys.executable, "-m", "evfind"]
 
 
-def run(cmd: list[str], env, stdin=None) -> float:
+def run(cmd: list[str], env, stdin=None, report: Report | None = None, answers: tuple[int, ...] = (0,)) -> float:
+    """Wall time of one process. An exit status outside ``answers`` is a failure, counted in
+    ``report`` (or raised without one): its time is not an answer's time."""
     start = time.perf_counter()
-    subprocess.run(cmd, env=env, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    done = subprocess.run(cmd, env=env, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    elapsed = time.perf_counter() - start
+    if done.returncode not in answers:
+        shown = " ".join(cmd[-3:]) if len(cmd) > 3 else " ".join(cmd)
+        if report is None:
+            raise RuntimeError(f"exit {done.returncode}: {shown}")
+        report.failed(f"exit {done.returncode}: ... {shown[:120]}")
+    return elapsed
 
 
-def interleaved(commands: dict[str, list[list[str]]], runs: int, env) -> dict[str, float]:
+def answers_of(name: str) -> tuple[int, ...]:
+    """The exit statuses that are answers: `evfind query` exits 1 when no page matches."""
+    return (0, 1) if name.startswith("evfind") else (0,)
+
+
+def interleaved(commands: dict[str, list[list[str]]], runs: int, env, report: Report) -> dict[str, float]:
     """Median wall time of each command; runs alternate between commands so load hits all alike.
-    Each entry is a list of command lines used in turn (one question after another)."""
-    for variants in commands.values():  # warm-up: bytecode written, files in the page cache
+    Each entry is a list of command lines used in turn (one question after another); entries
+    named "evfind ..." are evfind queries (exit 0 or 1), the others exit 0. Failures go to
+    ``report``."""
+    for name, variants in commands.items():  # warm-up: bytecode written, files in the page cache
         for cmd in variants[:2]:
-            run(cmd, env)
+            run(cmd, env, report=report, answers=answers_of(name))
     times: dict[str, list[float]] = {name: [] for name in commands}
     for i in range(runs):
         for name, variants in commands.items():
-            times[name].append(run(variants[i % len(variants)], env))
+            times[name].append(run(variants[i % len(variants)], env, report=report, answers=answers_of(name)))
     return {name: median(values) for name, values in times.items()}
 
 
-def in_process(finder: Finder, questions: list[str], repeat: int = 15) -> tuple[float, float]:
+def ask(finder: Finder, question: str, report: Report, top: int = 5) -> list[int]:
+    """The pages of one in-process query; an evfind error is counted in ``report`` (no pages)."""
+    try:
+        return [hit.page_number for hit in finder.query(question, top=top).results]
+    except EvfindError as exc:
+        report.failed(f"{type(exc).__name__}: {str(exc)[:100]} ({question[:60]!r})")
+        return []
+
+
+def in_process(finder: Finder, questions: list[str], report: Report, repeat: int = 15) -> tuple[float, float]:
     """(first query of a fresh process's vocabulary, median per query after it)."""
     start = time.perf_counter()
-    finder.query(questions[0])
+    ask(finder, questions[0], report)
     first = time.perf_counter() - start
     times = []
     for _ in range(repeat):
         for q in questions:
             start = time.perf_counter()
-            try:
-                finder.query(q)
-            except Exception:
-                pass
+            ask(finder, q, report)
             times.append(time.perf_counter() - start)
     return first, median(times)
 
@@ -160,6 +204,8 @@ def first_query_cost(db: Path, question: str, env) -> float:
     values = []
     for _ in range(5):
         out = subprocess.run([sys.executable, "-c", code, str(db), question], env=env, capture_output=True, text=True)
+        if out.returncode != 0:
+            raise RuntimeError(f"Finder.query in a new process failed: {out.stderr.strip()[-300:]}")
         values.append(float(out.stdout.strip()))
     return median(values)
 
@@ -224,7 +270,7 @@ def header(report: Report, fb: Path | None, args) -> None:
         import pypdfium2
 
         pdfium_version = pypdfium2.version.PYPDFIUM_INFO
-    except Exception:  # pragma: no cover
+    except (ImportError, AttributeError):  # an older pypdfium2 names its version elsewhere
         pdfium_version = "?"
     report("evfind speed and size benchmark (benchmarks/speed.py)")
     report("=" * 54)
@@ -248,7 +294,7 @@ def query_section(report: Report, db: Path, label: str, questions: list[str], ru
         "evfind query": [[*evfind, "query", str(db), q] for q in questions],
         "evfind query --format json": [[*evfind, "query", str(db), q, "--format", "json"] for q in questions],
     }
-    result = interleaved(commands, runs, env)
+    result = interleaved(commands, runs, env, report)
     floor = result["floor"]
     report("floor = python, import typer, sqlite3 opens the database, one FTS5 MATCH ... ORDER BY rank LIMIT 20")
     report(f"questions: {len(questions)} in turn, the same for floor (its content words) and evfind")
@@ -259,7 +305,7 @@ def query_section(report: Report, db: Path, label: str, questions: list[str], ru
     report.target("evfind query process under 150 ms (100+ pages)", ms(result["evfind query"]), result["evfind query"] < 0.150)
 
     with Finder(db) as finder:
-        first, warm = in_process(finder, questions)
+        first, warm = in_process(finder, questions, report)
     cold = first_query_cost(db, questions[0], env)
     report(f"  Finder.query in-process       {ms(warm):>10}   median per question, vocabulary loaded")
     report(f"  Finder.query, first in a process {ms(cold):>7}   loads the question vocabulary (evfind/data)")
@@ -275,8 +321,8 @@ def batch_section(report: Report, db: Path, questions: list[str], single: float,
         for i in range(count):
             handle.write(json.dumps({"id": i, "question": questions[i % len(questions)]}) + "\n")
     cmd = [*evfind_command(), "query", str(db), "--questions", str(source)]
-    run(cmd, env)
-    times = [run(cmd, env) for _ in range(max(3, runs // 4))]
+    run(cmd, env, report=report)
+    times = [run(cmd, env, report=report) for _ in range(max(3, runs // 4))]
     total = median(times)
     report(f"  {count} questions in one process: {ms(total)}, {count / total:.0f} questions/s, "
            f"{total / count * 1000:.2f} ms per question")
@@ -441,10 +487,7 @@ def peers_section(report: Report, fb: Path, dbs: dict[str, Path], work: Path) ->
             if row["doc_name"] not in finders:
                 continue
             start = time.perf_counter()
-            try:
-                pages = [h.page_number for h in finders[row["doc_name"]].query(row["question"], top=5).results]
-            except Exception:
-                pages = []
+            pages = ask(finders[row["doc_name"]], row["question"], report)
             query_times.append(time.perf_counter() - start)
             hits[name] += bool(set(pages) & set(row["gold_pages"]))
     for finder in finders.values():
@@ -532,7 +575,7 @@ def scale_section(report: Report, work: Path, runs: int, env) -> None:
         ingest(jsonl, fresh(work / f"synthetic-{count}-jsonl.db"))
         jsonl_time = time.perf_counter() - start
         with Finder(db) as finder:
-            _, warm = in_process(finder, questions)
+            _, warm = in_process(finder, questions, report)
         results[count] = {"db": db, "ingest": median(ingest_times), "raw": median(raw_times), "jsonl": jsonl_time,
                           "warm": warm, "fts": fts_in_process(db, questions), "size": db.stat().st_size,
                           "text": sum(len(t.encode()) for t in texts)}
@@ -545,7 +588,7 @@ def scale_section(report: Report, work: Path, runs: int, env) -> None:
         db = results[count]["db"]
         commands[f"floor {count}"] = [[sys.executable, str(floor_path), str(db), m] for m in matches]
         commands[f"evfind {count}"] = [[*evfind, "query", str(db), q] for q in questions]
-    process = interleaved(commands, runs, env)
+    process = interleaved(commands, runs, env, report)
     report("synthetic: fictional 10-K pages (benchmarks/synthetic.py) written as PDF with tests/pdfgen.py;")
     report("its PDFs are simple (one font, no images), so extraction is faster than for real filings")
     report(f"  {'pages':>6} {'ingest PDF':>11} {'raw extract':>12} {'ingest JSONL':>13} {'db/text':>8} "
@@ -577,11 +620,11 @@ def scale_section(report: Report, work: Path, runs: int, env) -> None:
         ingest(source, db, "NORTHWIND_2024_10K")
         times.append(time.perf_counter() - start)
     with Finder(db) as finder:
-        _, warm = in_process(finder, questions)
+        _, warm = in_process(finder, questions, report)
     process = interleaved({
         "evfind 1 revision": [[*evfind, "query", str(results[200]["db"]), q] for q in questions],
         "evfind 20 revisions": [[*evfind, "query", str(db), q] for q in questions],
-    }, runs, env)
+    }, runs, env, report)
     report(f"  20 revisions of 200 pages: ingest of revision 1 {ms(times[0])}, 2 {ms(times[1])}, 10 {ms(times[9])}, "
            f"20 {ms(times[19])}")
     report(f"    Finder.query on the newest {ms(warm)} ({warm / results[200]['warm']:.2f}x one revision), process "
@@ -630,10 +673,7 @@ def main() -> int:
         else:
             report.section("Ingest, size and peers: skipped (they need the FinanceBench folder: --financebench DIR)")
         scale_section(report, work, args.runs, env)
-        report.section("Targets")
-        for name, figure, ok in report.targets:
-            mark = "PASS" if ok else ("FAIL" if ok is not None else "    ")
-            report(f"  {mark}  {name}: {figure}")
+        report.close()
         report("")
         report(f"load average at the end {os.getloadavg()[0]:.2f} (2 shared cores: the figures are medians)")
     finally:

@@ -11,7 +11,8 @@ optional "id" (the first line that is not blank decides which: a line starting w
 the whole file JSONL). The whole file is read and checked before the first question is asked,
 so a malformed line stops the run with its line number and nothing is printed. A question with
 no content words, or one that nothing matches, still gets its line: empty results and the
-message, so a pipeline keeps one output line per question.
+message, so a pipeline keeps one output line per question; so does every question asked of a
+store with no pages loaded.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import limits
-from .errors import InputError, NoContentWordsError, SourceError
+from .errors import InputError, SourceError
+from .rank import TOP_DEFAULT
 
 
 @dataclass(frozen=True)
@@ -83,29 +85,17 @@ def parse_questions(text: str, name: str = "<questions>") -> list[Question]:
     return questions
 
 
-def answer_all(finder, questions: Iterable[Question], top: int = 5, lang: str | None = None) -> Iterator[dict]:
+def answer_all(
+    finder, questions: Iterable[Question], top: int = TOP_DEFAULT, lang: str | None = None
+) -> Iterator[dict]:
     """The --format json object of each question, in order, with its "id" when it has one.
 
-    A question without content words gets empty results and the reason as its message (in
-    ``lang``, by default the question's language); the errors that concern the whole run (no
-    pages loaded, a bad ``top`` or ``lang``) are raised."""
+    A question without content words, or any question of a store with no pages loaded, gets
+    empty results and the reason as its message (``Finder.answer``; in ``lang``, by default the
+    question's language); the errors that concern the request (a bad ``top`` or ``lang``) are
+    raised."""
     for question in questions:
-        try:
-            data = finder.query(question.text, top=top, lang=lang).to_dict()
-        except NoContentWordsError as exc:
-            from .zh import error_message, language
-
-            document = finder.document
-            data = {
-                "question": question.text,
-                "document": {
-                    "document_id": document.document_id,
-                    "document_sha256": document.document_sha256,
-                    "page_count": document.page_count,
-                },
-                "results": [],
-                "message": error_message(exc, language(question.text, lang)),
-            }
+        data = finder.answer(question.text, top=top, lang=lang).to_dict()
         if question.id is not None:
             data = {"id": question.id, **data}
         yield data

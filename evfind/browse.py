@@ -8,17 +8,17 @@ database (the ask, search and page queries, titles, facets) comes from the plugi
 
 from __future__ import annotations
 
-import errno
 import os
-import socket
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from . import store
 from .errors import MissingExtraError, UsageError
 
+if TYPE_CHECKING:
+    import socket
+
 HOST = "127.0.0.1"
-DEFAULT_PORT = 8001
+DEFAULT_PORT = 8001  # `evfind serve`'s port unless --port says otherwise (the CLI reads it here)
 INSTALL = "pip install 'evfind[browse]'"
 DATASETTE_LINE = "0.65"  # the Datasette release line the plugin and its metadata are written for
 INSTANCE_METADATA = {
@@ -57,6 +57,9 @@ def make_datasette(paths: list[str | os.PathLike]):
 
 def bind(port: int, host: str = HOST) -> socket.socket:
     """A listening socket on host:port (0: any free port), or a clear error."""
+    import errno
+    import socket  # only `evfind serve` pays for it: the CLI imports this module for DEFAULT_PORT
+
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -73,6 +76,8 @@ def bind(port: int, host: str = HOST) -> socket.socket:
 
 def serve(db: str | os.PathLike, port: int = DEFAULT_PORT, announce: Callable[[str], None] = print) -> None:
     """Serve one evfind database on 127.0.0.1 until interrupted (Ctrl-C)."""
+    from . import store  # here, not at the top: the CLI imports this module for DEFAULT_PORT
+
     require_datasette()
     db = Path(db)
     store.connect_read(db).close()  # evfind's own errors for a missing or foreign file

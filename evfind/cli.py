@@ -9,7 +9,9 @@ from typing import Annotated, Optional
 import typer
 
 from . import __version__
-from .errors import EXIT_NO_MATCH, EvfindError
+from .browse import DEFAULT_PORT
+from .errors import EXIT_NO_MATCH, EXIT_USAGE, EvfindError
+from .rank import TOP_DEFAULT, TOP_MAX
 
 app = typer.Typer(
     name="evfind",
@@ -123,7 +125,9 @@ def ingest(
         typer.echo(f"Warning: {warning}", err=True)
     if quiet:
         return
-    sha = result.sha256[:12]
+    from .render import SHORT_SHA
+
+    sha = result.sha256[:SHORT_SHA]
     if result.status == "unchanged":
         typer.echo(
             f"{result.db_path}: {result.document_id} sha256 {sha} is already ingested "
@@ -144,7 +148,7 @@ def ingest(
 def query(
     db: DbArgument,
     question: Annotated[Optional[str], typer.Argument(help="The question, in plain words.", show_default=False)] = None,
-    top: Annotated[int, typer.Option("--top", "-n", min=1, max=20, help="How many pages to list (1 to 20).")] = 5,
+    top: Annotated[int, typer.Option("--top", "-n", min=1, max=TOP_MAX, help=f"How many pages to list (1 to {TOP_MAX}).")] = TOP_DEFAULT,
     fmt: Annotated[Optional[Format], typer.Option("--format", "-f", help="Output: table (the default), markdown or json.", show_default=False)] = None,
     document: DocumentOption = None,
     sha: ShaOption = None,
@@ -159,11 +163,14 @@ def query(
 ) -> None:
     """Rank the pages of a filing that hold the evidence for a question.
 
-    Exit status: 0 pages found, 1 no page found, 2 usage error, empty store or no content words.
-    With --questions: 0 once every question has its line, 3 for a malformed questions file.
+    Exit status: 0 pages found, 1 no page found, 2 usage error, empty store or no content words
+    (with --format json these still print the answer, with no results and the message).
+    With --questions: 0 once every question has its line, 2 for an empty store, 3 for a
+    malformed questions file.
     """
     from .errors import UsageError
-    from .finder import Finder
+    from .finder import REFUSALS, Finder
+    from .render import render, render_plan
 
     if (question is None) == (questions is None):
         raise UsageError("give one QUESTION, or --questions FILE to ask many (one a line)")
@@ -174,14 +181,24 @@ def query(
             raise UsageError("--explain shows one question; ask it without --questions")
         _ask_all(db, questions, top, document, sha, lang.value if lang else None)
         return
+    fmt = fmt or Format.table
+    lang_code = lang.value if lang else None
     with Finder(db, document=document, sha=sha) as finder:
-        if explain:
-            typer.echo(_explain(finder.explain(question, top)))
-            return
-        answer = finder.query(question, top=top, lang=lang.value if lang else None)
-    from .render import render
-
-    typer.echo(render(answer, (fmt or Format.table).value))
+        if not explain:
+            answer = finder.answer(question, top=top, lang=lang_code)
+        else:
+            try:
+                plan = finder.explain(question, top)
+            except REFUSALS as exc:
+                answer = finder.refused(question, exc, lang_code)
+            else:
+                typer.echo(render_plan(plan, "json" if fmt is Format.json else "text"))
+                return
+    if answer.error is not None and fmt is not Format.json:  # one line on stderr
+        raise answer.error
+    typer.echo(render(answer, fmt.value))
+    if answer.error is not None:
+        raise typer.Exit(code=answer.error.exit_code)
     if not answer.results:
         raise typer.Exit(code=EXIT_NO_MATCH)
 
@@ -196,35 +213,8 @@ def _ask_all(db: Path, source: Path, top: int, document: Optional[str], sha: Opt
     with Finder(db, document=document, sha=sha) as finder:
         for data in answer_all(finder, items, top=top, lang=lang):
             typer.echo(json.dumps(data, ensure_ascii=False))
-
-
-def _explain(plan) -> str:
-    parsed = plan.parsed
-    lines = []
-    if parsed.reading is not None:  # a Chinese question: what the glossary made of it
-        lines += [
-            f"glossary: {'; '.join(str(m) for m in parsed.reading.matches) or '-'}",
-            f"not in the glossary: {' '.join(parsed.reading.unknown) or '-'}",
-            f"read as: {parsed.reading.english or '-'}",
-        ]
-    lines += [
-        f"content words: {' '.join(parsed.words) or '-'}",
-        f"cues: {', '.join(parsed.cues) or '-'}",
-        f"statements: {' '.join(parsed.statements) or '-'} (named: {' '.join(parsed.named) or '-'})",
-        f"sections: {' '.join(parsed.sections) or '-'}",
-        f"match: {plan.match}",
-        "",
-        "lexical SQL:",
-        plan.lexical_sql,
-        "",
-        "lexical: " + " ".join(f"{n}({s:.2f})" for n, s in plan.lexical[:20]),
-    ]
-    if plan.statement_sql:
-        lines += ["", "statement SQL:", plan.statement_sql, "", "statements: " + " ".join(str(n) for n, _ in plan.statements)]
-    if plan.section_sql:
-        lines += ["", "section SQL:", plan.section_sql, "", "sections: " + " ".join(str(n) for n, _ in plan.sections[:20])]
-    lines += ["", "fused: " + " ".join(f"{n}({s:.4f})" for n, s in plan.fused)]
-    return "\n".join(lines)
+        if finder.empty:  # every line says so; the status says the run found nothing to search
+            raise typer.Exit(code=EXIT_USAGE)
 
 
 @app.command()
@@ -252,7 +242,10 @@ def show(
     typer.echo(
         f"Page {stored.page_number}{label} of {doc.page_count} · {doc.document_id} · sha256 {doc.document_sha256}"
     )
-    where = stored.heading or (f"continues: {stored.section_heading}" if stored.section_heading else "")
+    from .zh import LABELS
+
+    continues = LABELS["en"]["continues"]
+    where = stored.heading or (f"{continues}{stored.section_heading}" if stored.section_heading else "")
     if where:
         typer.echo(f"Heading: {where}")
     typer.echo("")
@@ -362,7 +355,7 @@ def upgrade(db: DbArgument) -> None:
 @errors_to_exit
 def serve(
     db: DbArgument,
-    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port on 127.0.0.1 (0 picks a free one).")] = 8001,
+    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port on 127.0.0.1 (0 picks a free one).")] = DEFAULT_PORT,
 ) -> None:
     """Browse, search and ask the filing in Datasette on 127.0.0.1 (needs the browse extra)."""
     from .browse import serve as run_serve

@@ -6,7 +6,7 @@ Datasette serves (a file marked with evfind's application_id) it registers:
 - ``evfind_query(question [, top [, sha [, document]]])``, an SQL function returning the JSON
   object of ``evfind query --format json``: evfind's own ranking, computed by
   :class:`evfind.Finder` on the file the SQL runs against. The ``ask`` query reads it with
-  ``json_each(evfind_query(:question, 10), '$.results')``;
+  ``json_each(evfind_query(:question, ASK_TOP), '$.results')``;
 - the configuration in ``datasette_metadata.yaml`` (titles, descriptions, facets, full-text
   search on ``pages``, and the ``ask``, ``search`` and ``page`` queries) under the database's
   name, so plain ``datasette REPORT.db`` shows the same as ``evfind serve REPORT.db``;
@@ -23,6 +23,7 @@ import copy
 import json
 import re
 import weakref
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from urllib.parse import urlencode
@@ -32,10 +33,17 @@ from markupsafe import Markup, escape
 
 from . import store, writes
 from .errors import EvfindError, UsageError
+from .rank import TOP_DEFAULT
+from .render import SHORT_SHA  # as the CLI's table shows it; the full hash is in the JSON and the page view
+from .zh import LABELS
 
 METADATA_FILE = "datasette_metadata.yaml"
 ASK_TOP = 10  # pages the ask query lists
-SHORT_SHA = 12  # as the CLI's table shows it; the full hash is in the JSON and the page view
+# What the queries of METADATA_FILE write as {name}: filled in from the one definition here.
+SQL_VALUES = {
+    "ask_top": str(ASK_TOP),
+    "continues": LABELS["en"]["continues"].replace("'", "''"),  # inside an SQL string literal
+}
 TEXT_STYLE = "font-family: monospace; white-space: pre-wrap; min-width: 48em"
 SHA_STYLE = "word-break: break-all; display: inline-block; max-width: 12em"
 _MARK = re.compile(r"(</?mark>)")
@@ -54,18 +62,21 @@ def answer_json(path, question, top=None, sha=None, document=None) -> str:
     SQL passes every argument as text or NULL (a canned query's empty field is ''), so empty
     values mean "the default". An error the user can fix (no content words, a bad revision)
     is not raised into SQLite, where it would read "user-defined function raised exception":
-    it comes back as the same object with no results and the message ``Error: ...``.
+    it comes back as the same object with no results and the message ``Error: ...`` (in the
+    question's language), as ``finder.refused`` builds it.
     """
-    from .finder import TOP_DEFAULT, Finder
+    from .finder import Finder, refused
 
+    text = "" if question is None else str(question)
     try:
         top = _top(top, TOP_DEFAULT)
         with Finder(path, document=document or None, sha=sha or None) as finder:
-            answer = finder.query("" if question is None else str(question), top=top)
-        return json.dumps(answer.to_dict(), ensure_ascii=False)
+            answer = finder.answer(text, top=top)
     except EvfindError as exc:
-        failed = {"question": question, "document": None, "results": [], "message": f"Error: {exc}"}
-        return json.dumps(failed, ensure_ascii=False)
+        answer = refused(text, exc)
+    if answer.error is not None:  # the ask view shows the message as a row: mark it an error
+        answer = replace(answer, message=f"Error: {answer.message}")
+    return json.dumps(answer.to_dict(), ensure_ascii=False)
 
 
 def _top(value, default: int) -> int:
@@ -190,11 +201,16 @@ def evfind_databases(datasette) -> dict[str, tuple[str, ...]]:
 
 @lru_cache(maxsize=1)
 def database_template() -> dict:
-    """The parsed datasette_metadata.yaml: the configuration of one evfind database."""
+    """The parsed datasette_metadata.yaml: the configuration of one evfind database, with the
+    values its queries name ({ask_top}, {continues}) filled in from ``SQL_VALUES``."""
     import yaml  # a dependency of Datasette
 
     text = resources.files("evfind").joinpath(METADATA_FILE).read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    metadata = yaml.safe_load(text)
+    for query in metadata["queries"].values():
+        for name, value in SQL_VALUES.items():
+            query["sql"] = query["sql"].replace("{" + name + "}", value)
+    return metadata
 
 
 def database_metadata(datasette, name: str, document_ids: tuple[str, ...]) -> dict:

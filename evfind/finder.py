@@ -7,9 +7,10 @@
             print(hit.page_number, hit.note)
 
 A query reads only: it parses the question, runs one full-text SQL statement (bm25) and the
-route SQL (the primary statements and the sections the question targets), fuses the ranked
-lists with Reciprocal Rank Fusion, lexical first, and describes each page from its own text.
-Every page it returns exists in the store.
+route SQL (the primary statements and the sections the question targets), hands the ranked
+lists to the ranking policy of rank.py (Reciprocal Rank Fusion, lexical first; pure functions,
+no SQL there) and describes each page from its own text. Every page it returns exists in the
+store.
 """
 
 from __future__ import annotations
@@ -17,23 +18,29 @@ from __future__ import annotations
 import functools
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 
-from . import limits, packing, store, zh
-from .errors import NoContentWordsError, NoPagesError, UsageError
-from .question import ParsedQuestion, parse
-from .rank import DEFAULT, Method, rrf
+from . import evidence, limits, packing, rank, store, zh
+from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
+from .evidence import Passage
+from .question import ParsedQuestion, Term, parse
+from .rank import CANDIDATES, DEFAULT, TOP_DEFAULT, TOP_MAX, Method
 from .text import normal
 
-TOP_DEFAULT = 5
-TOP_MAX = 20
-CANDIDATES = 100  # pages each ranked list contributes to the fusion
+NO_CONTENT_WORDS = (
+    "the question has no searchable content words; ask with the words of the filing "
+    "(e.g. capital expenditures, legal proceedings)"
+)
 NO_MATCH = "No relevant page found in this document"
 NO_MATCH_HINT = "try other words: a line item, a section title, or a term as the filing spells it"
 WEAK_MATCH = (
     "No page holds all of the question's words; these candidates hold some of them. Check them"
 )
 _MARK = re.compile("\x02(.*?)\x03", re.S)
+# What a question can meet that is an outcome of the question rather than a fault of the
+# request: ``Finder.answer`` answers with it (no results and the message) instead of raising.
+REFUSALS = (NoContentWordsError, NoPagesError)
 
 
 @dataclass(frozen=True)
@@ -62,28 +69,43 @@ class Hit:
     page_label: str | None = None  # printed folio, where the PDF has page labels
     section: str | None = None  # section label the page belongs to
     statement: str | None = None  # primary statement the page is, if any
+    # The lines of the page where the question's concepts meet, best first: (line, text), line
+    # counted from 1 in the page's text as `evfind show --format json` gives it (split on
+    # newlines), text that line exactly.
+    evidence: tuple[tuple[int, str], ...] = ()
+
+
+def _document_dict(document: Document | None) -> dict | None:
+    if document is None:
+        return None
+    return {
+        "document_id": document.document_id,
+        "document_sha256": document.document_sha256,
+        "page_count": document.page_count,
+    }
 
 
 @dataclass(frozen=True)
 class Answer:
-    """The ranked pages for one question."""
+    """The ranked pages for one question, or why there are none.
+
+    ``to_dict`` is the one JSON object of an answer: the CLI's --format json, each line of
+    --questions and Datasette's ``evfind_query()`` all print it."""
 
     question: str
-    document: Document
+    document: Document | None  # None when the store holds no document (or it could not be read)
     results: tuple[Hit, ...]
     message: str | None = None
     parsed: ParsedQuestion | None = field(default=None, compare=False)
     lang: str = "en"  # the language of the notes, the message and the rendered labels
+    # Set when the question could not be asked (see ``refused``): its exit code is the CLI's.
+    error: EvfindError | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict:
         """The --format json object (its schema is documented in the README)."""
         return {
             "question": self.question,
-            "document": {
-                "document_id": self.document.document_id,
-                "document_sha256": self.document.document_sha256,
-                "page_count": self.document.page_count,
-            },
+            "document": _document_dict(self.document),
             "results": [
                 {
                     "rank": hit.rank,
@@ -97,6 +119,7 @@ class Answer:
                     "statement": hit.statement,
                     "matched_terms": list(hit.matched_terms),
                     "note": hit.note,
+                    "evidence": [{"line": line, "text": text} for line, text in hit.evidence],
                 }
                 for hit in self.results
             ],
@@ -126,17 +149,76 @@ class Page:
 
 @dataclass(frozen=True)
 class Plan:
-    """How a question is run: for --explain and for tests of the ranking."""
+    """How a question is run: the SQL, each ranked list before fusion and the fused list.
+
+    ``Finder`` ranks with the lists keyed by page id (the rows' ids); ``Finder.explain``
+    returns the same plan keyed by physical page number, for --explain and for tests."""
 
     parsed: ParsedQuestion
-    match: str
+    match: str  # the FTS5 MATCH expression run
     lexical_sql: str
     statement_sql: str | None
     section_sql: str | None
-    lexical: tuple[tuple[int, float], ...]  # (page_number, bm25) best first
-    statements: tuple[tuple[int, float], ...]  # primary statement pages the question targets
+    lexical: tuple[tuple[int, float], ...]  # (page, bm25) best first
+    statements: tuple[tuple[int, float | None], ...]  # primary statement pages the question targets
     sections: tuple[tuple[int, float], ...]  # pages of the sections it targets
-    fused: tuple[tuple[int, float], ...]
+    fused: tuple[tuple[int, float], ...]  # (page, score) best first, after the evidence rerank
+    document: Document | None = None  # the revision read (set by Finder.explain)
+    passages: Mapping[int, Passage] = field(default_factory=dict)  # leading pages' best passages
+
+    @property
+    def candidates(self) -> rank.Candidates:
+        """The ranked lists, as the ranking policy (rank.py) takes them."""
+        return rank.Candidates(self.lexical, self.statements, self.sections)
+
+    @property
+    def intent(self) -> rank.Intent:
+        """The facts of the question that the ranking policy reads."""
+        parsed = self.parsed
+        return rank.Intent(named=bool(parsed.named), topical=bool(parsed.sections), fact=parsed.fact)
+
+    def to_dict(self) -> dict:
+        """The --explain --format json object (its schema is documented in the README)."""
+        parsed, reading = self.parsed, self.parsed.reading
+
+        def listed(ranked, name: str) -> list[dict]:
+            return [{"page_number": page, name: None if s is None else round(s, 6)} for page, s in ranked]
+
+        return {
+            "question": parsed.text,
+            "document": _document_dict(self.document),
+            "reading": None
+            if reading is None
+            else {
+                "english": reading.english,
+                "glossary": [{"chinese": m.chinese, "english": list(m.english)} for m in reading.matches],
+                "not_in_glossary": list(reading.unknown),
+            },
+            "content_words": list(parsed.words),
+            "cues": list(parsed.cues),
+            "statements": list(parsed.statements),
+            "named_statements": list(parsed.named),
+            "sections": list(parsed.sections),
+            "match": self.match,
+            "sql": {"lexical": self.lexical_sql, "statements": self.statement_sql, "sections": self.section_sql},
+            "lists": {
+                "lexical": listed(self.lexical, "bm25"),
+                "statements": listed(self.statements, "bm25"),
+                "sections": listed(self.sections, "bm25"),
+            },
+            "fused": listed(self.fused, "score"),
+            "passages": [
+                {
+                    "page_number": page,
+                    "score": round(self.passages[page].score, 6),
+                    "coverage": round(self.passages[page].coverage, 6),
+                    "figure": self.passages[page].figure,
+                    "lines": [index + 1 for index, _ in self.passages[page].lines],
+                }
+                for page, _ in self.fused
+                if page in self.passages
+            ],
+        }
 
 
 def _reading(function):
@@ -149,20 +231,6 @@ def _reading(function):
             return function(first, *args, **kwargs)
 
     return wrapper
-
-
-@dataclass
-class _Ranking:
-    """The SQL run for one question, each ranked list as (page id, bm25) and the fusion."""
-
-    match: str
-    lexical_sql: str
-    statement_sql: str | None = None
-    section_sql: str | None = None
-    lexical: list = field(default_factory=list)
-    statements: list = field(default_factory=list)
-    sections: list = field(default_factory=list)
-    fused: list = field(default_factory=list)
 
 
 class Finder:
@@ -184,6 +252,7 @@ class Finder:
         self.method = method
         self._common: frozenset[str] | None = None
         self._common_phrases: dict[str, bool] = {}
+        self._holding: dict[str, int] = {}  # pages holding a concept's phrases, by MATCH
         self._pages = 0
         self.conn = store.connect_read(path)
         try:
@@ -209,16 +278,20 @@ class Finder:
         r = self.revision
         return Document(r.document_id, r.sha256, r.page_count, r.source_name, r.revision_id)
 
+    @property
+    def empty(self) -> bool:
+        """No page is loaded: there is nothing to search."""
+        return self.revision is None or store.count_pages(self.conn, self.revision.revision_id) == 0
+
     def _require_pages(self) -> Document:
-        document = self.document
-        if store.count_pages(self.conn, self.revision.revision_id) == 0:
+        if self.empty:
             raise _no_pages(self.path)
-        return document
+        return self.document
 
     # -- ranking ---------------------------------------------------------------------------
 
-    def _ranked(self, parsed: ParsedQuestion) -> _Ranking:
-        """Run the ranked lists' SQL and fuse them (lexical first, routing second). bm25 runs
+    def _ranked(self, parsed: ParsedQuestion, top: int = TOP_DEFAULT) -> Plan:
+        """Run the ranked lists' SQL and order the pages by the policy of rank.py. bm25 runs
         once: the statement and section lists order their pages by the same scores."""
         method = self.method
         revision = self.revision.revision_id
@@ -229,51 +302,69 @@ class Finder:
         if not scored and informative is not parsed:  # only the common words match: use them
             params["match"] = parsed.match_expression()
             scored = self.conn.execute(lexical_sql, params).fetchall()
-        ranking = _Ranking(params["match"], lexical_sql)
-        score = dict(scored)
-        ranking.lexical = scored[:CANDIDATES]
+        bm25 = dict(scored)
+        statement_sql = section_sql = None
+        statements: list = []
+        sections: list = []
         if method.statements and parsed.statements:
             kinds = list(parsed.statements)
-            ranking.statement_sql = store.statement_sql(kinds)
-            pages = self.conn.execute(ranking.statement_sql, {**params, **store.label_params(kinds)}).fetchall()
-            # In the order of the kinds targeted; each kind's pages best bm25 first, pages that
-            # match no word of the question last.
-            pages.sort(key=lambda p: (kinds.index(p[1]), p[0] not in score, score.get(p[0], 0.0), p[2]))
-            ranking.statements = [(page_id, score.get(page_id)) for page_id, _, _ in pages]
+            statement_sql = store.statement_sql(kinds)
+            rows = self.conn.execute(statement_sql, {**params, **store.label_params(kinds)}).fetchall()
+            statements = rank.statement_list(rows, kinds, bm25)
         # Without statement recognition, statements are routed to by their titles, like any
-        # other heading; the plain method routes by the headings in a page's first lines only.
+        # other heading.
         targets = list(parsed.sections if method.statements else parsed.routes)
         if targets:
-            origins = ("title", "statement") + (() if method.first_lines_only else ("started",))
-            origins += ("carried",) if method.carried else ()
-            ranking.section_sql = store.section_sql(targets, origins)
-            ids = self.conn.execute(ranking.section_sql, {**params, **store.label_params(targets)}).fetchall()
-            matching = sorted((score[i], i) for (i,) in ids if i in score)
-            ranking.sections = [(page_id, value) for value, page_id in matching[:CANDIDATES]]
-        # A metric word that implies a statement ("revenue") yields to a topic the question
-        # also names ("revenue by geography"): the evidence is then a note or a table.
-        statement_weight = method.statement_weight
-        if parsed.sections and not parsed.named:
-            statement_weight = method.topical_statement_weight
-        ranking.fused = rrf(
-            [[row[0] for row in rows] for rows in (ranking.lexical, ranking.statements, ranking.sections)],
-            [method.lexical_weight, statement_weight, method.section_weight],
-            k=method.k,
+            section_sql = store.section_sql(targets, rank.section_origins(method))
+            ids = self.conn.execute(section_sql, {**params, **store.label_params(targets)}).fetchall()
+            sections = rank.section_list([page for (page,) in ids], bm25)
+        plan = Plan(
+            parsed, params["match"], lexical_sql, statement_sql, section_sql,
+            tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
         )
-        # A clear lexical winner (bm25 at least `dominance` times the next page's) stays first
-        # unless the question names a statement.
-        lexical = ranking.lexical
-        if (
-            method.dominance
-            and not parsed.named
-            and len(lexical) > 1
-            and lexical[0][1] <= method.dominance * lexical[1][1]  # bm25 is negative
-            and ranking.fused[0][0] != lexical[0][0]
-        ):
-            winner = next(pair for pair in ranking.fused if pair[0] == lexical[0][0])
-            ranking.fused.remove(winner)
-            ranking.fused.insert(0, winner)
-        return ranking
+        fused = rank.fuse(plan.candidates, plan.intent, method)
+        leading = [page for page, _ in fused[: max(top, method.rerank_depth)]]
+        passages = self._passages(parsed, leading)
+        ordered = rank.rerank(fused, passages, plan.intent, method)
+        return replace(plan, fused=tuple(ordered), passages=passages)
+
+    def _passages(self, parsed: ParsedQuestion, page_ids: list[int]) -> dict[int, Passage]:
+        """The best passage of each page (evidence.py), read from its text with the question's
+        matches marked by FTS5 (all its terms, common words too: a line item such as "net
+        income" is evidence on its line even where it is on most pages)."""
+        concepts = self._concepts(parsed)
+        if not concepts:
+            return {}
+        marked = store.marked_texts(self.conn, parsed.match_expression(), page_ids)
+        fact, window = parsed.fact, self.method.window
+        passages = {}
+        for page_id, text in marked.items():
+            lines, held = evidence.read_lines(text, concepts)
+            passages[page_id] = evidence.best_passage(lines, held, concepts, window, fact)
+        return passages
+
+    def _concepts(self, parsed: ParsedQuestion) -> tuple[evidence.Concept, ...]:
+        """The question's ideas as evidence concepts, each weighted by its rarity in the filing:
+        the BM25 IDF of the pages holding any of its phrases, ln(1 + (N - n + 0.5) / (n + 0.5))
+        (Robertson and Sparck Jones). Years pick a column, not a line: weight 0."""
+        import math
+
+        pages = store.count_pages(self.conn, self.revision.revision_id)
+        concepts = []
+        for idea in parsed.ideas:
+            phrases = tuple(p for p in (evidence.stems(phrase) for phrase in idea.phrases) if p)
+            if not phrases:
+                continue
+            if idea.year:
+                concepts.append(evidence.Concept(idea.label, phrases, 0.0, line_item=False))
+                continue
+            key = " OR ".join(Term(phrase, "question").fts for phrase in idea.phrases)
+            if key not in self._holding:
+                self._holding[key] = store.matching_pages(self.conn, key, self.revision.revision_id)
+            held = self._holding[key]
+            weight = math.log(1 + (pages - held + 0.5) / (held + 0.5))
+            concepts.append(evidence.Concept(idea.label, phrases, weight))
+        return tuple(concepts)
 
     @_reading
     def query(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
@@ -288,24 +379,20 @@ class Finder:
         document = self._require_pages()
         parsed = self.parse(question)
         if parsed.empty:
-            raise NoContentWordsError(
-                "the question has no searchable content words; ask with the words of the filing "
-                "(e.g. capital expenditures, legal proceedings)",
-                key="no_content_words",
-            )
-        ranking = self._ranked(parsed)
-        match = ranking.match
-        chosen = ranking.fused[:top]
+            raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
+        plan = self._ranked(parsed, top)
+        match = plan.match
+        chosen = plan.fused[:top]
         ids = [page_id for page_id, _ in chosen]
         rows = store.page_rows(self.conn, ids)
         marked = store.matched_spans(self.conn, match, ids)
         hits = []
-        for rank, (page_id, score) in enumerate(chosen, start=1):
+        for position, (page_id, score) in enumerate(chosen, start=1):
             row = rows[page_id]
             terms = _spans(marked.get(page_id, ""))
             hits.append(
                 Hit(
-                    rank=rank,
+                    rank=position,
                     page_number=row.page_number,
                     document_id=document.document_id,
                     document_sha256=document.document_sha256,
@@ -318,6 +405,7 @@ class Finder:
                     page_label=row.page_label,
                     section=row.section,
                     statement=row.statement,
+                    evidence=_evidence_lines(plan.passages.get(page_id)),
                 )
             )
         message = None
@@ -326,6 +414,19 @@ class Finder:
         elif not self._covers(parsed, ids[0]):
             message = zh.localise("weak_match", WEAK_MATCH, lang)
         return Answer(question, document, tuple(hits), message, parsed, lang)
+
+    def answer(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
+        """``query``, except that a question evfind cannot ask (no content words, no pages
+        loaded: ``REFUSALS``) is answered rather than raised: no results, the reason as the
+        message in the question's language (or ``lang``), and the error in ``Answer.error``."""
+        try:
+            return self.query(question, top=top, lang=lang)
+        except REFUSALS as exc:
+            return self.refused(question, exc, lang)
+
+    def refused(self, question: str, error: EvfindError, lang: str | None = None) -> Answer:
+        """The answer to a question this finder could not ask (see ``refused``)."""
+        return refused(question, error, None if self.revision is None else self.document, lang)
 
     def _without_common_words(self, parsed: ParsedQuestion) -> ParsedQuestion:
         """Leave out of the MATCH the terms on more than half the pages (the company's name,
@@ -374,20 +475,21 @@ class Finder:
         self._require_pages()
         parsed = self.parse(question)
         if parsed.empty:
-            raise NoContentWordsError("the question has no searchable content words", key="no_content_words")
-        ranking = self._ranked(parsed)
-        lists = (ranking.lexical, ranking.statements, ranking.sections)
-        numbers = self._numbers([row[0] for rows in lists for row in rows])
-        return Plan(
-            parsed=parsed,
-            match=ranking.match,
-            lexical_sql=ranking.lexical_sql,
-            statement_sql=ranking.statement_sql,
-            section_sql=ranking.section_sql,
-            lexical=tuple((numbers[i], s) for i, s in ranking.lexical),
-            statements=tuple((numbers[i], s) for i, s in ranking.statements),
-            sections=tuple((numbers[i], s) for i, s in ranking.sections),
-            fused=tuple((numbers[i], s) for i, s in ranking.fused[:top]),
+            raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
+        plan = self._ranked(parsed, top)
+        numbers = self._numbers([page for ranked in (plan.lexical, plan.statements, plan.sections) for page, _ in ranked])
+
+        def by_number(ranked):
+            return tuple((numbers[page], score) for page, score in ranked)
+
+        return replace(
+            plan,
+            document=self.document,
+            lexical=by_number(plan.lexical),
+            statements=by_number(plan.statements),
+            sections=by_number(plan.sections),
+            fused=by_number(plan.fused[:top]),
+            passages={numbers[page]: passage for page, passage in plan.passages.items()},
         )
 
     def _numbers(self, page_ids: list[int]) -> dict[int, int]:
@@ -406,6 +508,19 @@ class Finder:
             )
         _, number, label, text, raw, heading, section, section_heading, statement = row
         return Page(document, number, label, text, packing.unpack_text(raw, text), heading, section, section_heading, statement)
+
+
+def refused(question: str, error: EvfindError, document: Document | None = None, lang: str | None = None) -> Answer:
+    """The answer to a question that could not be asked: no results, and the error's message in
+    the question's language (or ``lang``). The CLI prints it for --format json, batch mode for
+    each question, and Datasette's evfind_query() for every error."""
+    lang = zh.language(question, lang)
+    return Answer(question, document, (), zh.error_message(error, lang), lang=lang, error=error)
+
+
+def _evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:
+    """A passage's evidence lines, numbered from 1 as a user counts the lines of a page."""
+    return () if passage is None else tuple((index + 1, text) for index, text in passage.lines)
 
 
 def _no_pages(path) -> NoPagesError:
@@ -440,7 +555,7 @@ def _note(row: store.PageRow, terms: tuple[str, ...]) -> str:
     if row.heading:
         parts.append(row.heading)
     elif row.section_heading:
-        parts.append(f"continues: {row.section_heading}")
+        parts.append(zh.LABELS["en"]["continues"] + row.section_heading)
     if terms:
         parts.append("matched: " + ", ".join(terms))
     return "; ".join(parts)

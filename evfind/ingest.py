@@ -1,8 +1,13 @@
 """Ingest: a source file becomes a revision of pages, in one transaction.
 
-    from evfind import ingest
-    result = ingest("3M_2018_10K.pdf")            # -> 3M_2018_10K.db, document id 3M_2018_10K
-    print(result.status, result.page_count)       # created 160
+    >>> from evfind.ingest import ingest
+    >>> result = ingest("report.pdf")          # -> report.db, document id report
+    >>> result.status, result.document_id, result.page_count
+    ('created', 'report', 12)
+    >>> ingest("report.pdf").status            # the same bytes again: nothing to do
+    'unchanged'
+
+(tests/test_doctests.py runs this beside a 12-page report.pdf.)
 
 The pages are extracted and analysed before the database is touched, so a source that cannot
 be read changes nothing. The database is then written as a whole new file, built beside its
@@ -25,6 +30,7 @@ from .extract import Extraction, extract
 from .packing import pack_text
 from .question import common_words
 from .forms import analyse, form_of
+from .repair import repair_pages
 from .text import normalise, words_on
 
 
@@ -71,12 +77,26 @@ class _Reader:
         self.texts.append(text)
         self.words.append(words_on(text))
 
+    def repair(self, extraction: Extraction) -> None:
+        """Once every page is read: the pages whose U+FFFE are ligatures, not hyphens, again
+        (a repair needs the whole filing's words)."""
+        for index, raw in repair_pages(extraction.texts, extraction.marks).items():
+            self.texts[index] = normalise(raw)
+            self.words[index] = words_on(self.texts[index])
+
+
+def index_texts(extraction: Extraction) -> list[str]:
+    """Every page's text as indexed: normalised, each U+FFFE repaired (evfind/repair.py); the
+    raw text is stored as extracted."""
+    repaired = repair_pages(extraction.texts, extraction.marks)
+    return [normalise(repaired.get(index, raw)) for index, raw in enumerate(extraction.texts)]
+
 
 def prepare_pages(extraction: Extraction, texts: list[str] | None = None, form: str | None = None) -> list[dict]:
     """Analyse every page (normalising it, unless ``texts`` has it) as a filing of its form
     (read from its cover, unless ``form`` is given): the rows ingest writes."""
     if texts is None:
-        texts = [normalise(raw) for raw in extraction.texts]
+        texts = index_texts(extraction)
     structures = analyse(texts, form).pages
     pages = []
     for number, (raw, text, label, info) in enumerate(
@@ -132,6 +152,7 @@ def ingest(
 
     reader = _Reader()
     extraction = extract(source, password=password, progress=progress, each=reader)
+    reader.repair(extraction)
     form = form_of(reader.texts)
     pages = prepare_pages(extraction, reader.texts, form)
     warnings = []
@@ -224,7 +245,7 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
                 texts=[p["raw"] for p in pages],
                 labels=[p["page_label"] for p in pages],
             )
-            texts = [normalise(raw) for raw in extraction.texts]
+            texts = index_texts(extraction)
             form = form_of(texts)
             revision_id = store.insert_revision(conn, **meta, form=form)
             pages = prepare_pages(extraction, texts, form)

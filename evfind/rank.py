@@ -1,16 +1,35 @@
-"""Rank fusion: pure functions over ranked lists of page ids.
+"""The ranking policy: pure functions over ranked lists of page ids and their bm25 scores.
 
-Reciprocal Rank Fusion (Cormack, Clarke and Buettcher, "Reciprocal Rank Fusion outperforms
-Condorcet and individual Rank Learning Methods", SIGIR 2009): a page's fused score is the sum,
-over the lists it appears in, of ``weight / (k + rank)`` with ranks counted from 1.
+``Finder`` runs the SQL (one bm25 pass over the pages, the statement and section routes) and
+hands the rows to these functions; nothing here knows SQLite, text or the question parser. A
+query's pages are ordered in two stages:
+
+1. **Fusion** (``fuse``): the lexical list, the primary statements the question targets and
+   the pages of the sections it points to, fused by Reciprocal Rank Fusion (Cormack, Clarke and
+   Buettcher, "Reciprocal Rank Fusion outperforms Condorcet and individual Rank Learning
+   Methods", SIGIR 2009): a page's fused score is the sum, over the lists it appears in, of
+   ``weight / (k + rank)`` with ranks counted from 1. The weights follow the question's
+   ``Intent``; a clear lexical winner keeps first place (the dominance rule).
+2. **Evidence** (``rerank``): the leading pages of the fused list fused once more with the
+   same pages ordered by what each one's best passage holds (``evidence_list``; the passages
+   are measured from the pages' text by evidence.py), so that of the pages the structure and
+   bm25 put near the top, the one where the question's concepts meet comes first.
+
+``order`` runs both and is what ``Finder`` calls. Every function returns a new list and leaves
+its inputs as they were.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 RRF_K = 60
+TOP_DEFAULT = 5  # pages an answer lists unless asked for more
+TOP_MAX = 20  # the most pages an answer lists
+CANDIDATES = 100  # pages the lexical and section lists each contribute to the fusion
+
+Ranked = Sequence[tuple[Hashable, float | None]]  # (page id, bm25) best first; bm25 is negative
 
 
 def rrf(
@@ -35,8 +54,8 @@ def rrf(
                 continue  # a list that repeats an item counts it once, at its best rank
             seen.add(item)
             scores[item] = scores.get(item, 0.0) + weight / (k + rank)
-    order = {item: i for i, item in enumerate(scores)}
-    return sorted(scores.items(), key=lambda pair: (-pair[1], order[pair[0]]))
+    first_met = {item: i for i, item in enumerate(scores)}
+    return sorted(scores.items(), key=lambda pair: (-pair[1], first_met[pair[0]]))
 
 
 @dataclass(frozen=True)
@@ -65,17 +84,23 @@ class Method:
     # names a statement: routing reorders close lexical ranks, it does not overturn a clear
     # winner. 0 switches this off.
     dominance: float = 2.0
+    # The evidence rerank (``rerank``): the leading ``rerank_depth`` pages of the fused list
+    # are fused once more with the same pages ordered by their best passage (evidence.py,
+    # passages of ``window`` lines), that list weighted ``evidence_weight`` (0 switches it off).
+    evidence_weight: float = 0.0
+    rerank_depth: int = 10
+    window: int = 3
 
     def without(self, lever: str) -> "Method":
         if lever not in LEVERS:
             raise ValueError(f"unknown lever {lever!r}; levers: {', '.join(LEVERS)}")
-        changed = replace(self, **{lever: 0.0 if lever == "dominance" else False})
+        changed = replace(self, **{lever: 0.0 if lever in ("dominance", "evidence_weight") else False})
         if lever == "carried":
             changed = replace(changed, bm25_weights=(*self.bm25_weights[:2], 0.0))
         return changed
 
 
-LEVERS = ("statements", "carried", "metrics", "meta", "dominance")
+LEVERS = ("statements", "carried", "metrics", "meta", "dominance", "evidence_weight")
 DEFAULT = Method()
 # The design's method read plainly: bm25 over text and headings (headings weighted), the
 # content words and the synonym table, routing by the headings in a page's first lines,
@@ -93,3 +118,153 @@ PLAIN = Method(
     first_lines_only=True,
     dominance=0.0,
 )
+
+
+# ---------------------------------------------------------------------------------------------
+# What the policy reads
+
+
+@dataclass(frozen=True)
+class Intent:
+    """The facts of a parsed question that the fusion reads (``Finder`` takes them from its
+    ``ParsedQuestion``; nothing else of the question reaches the policy)."""
+
+    named: bool = False  # the question names a primary statement ("use the cash flow statement")
+    topical: bool = False  # its topics point to sections ("revenue by geography", "legal proceedings")
+    fact: bool = False  # it asks for a figure or a fact, not where something is
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """The ranked lists of one question, each as (page id, bm25) best first, bm25 as FTS5 gives
+    it (negative: lower is better)."""
+
+    lexical: Ranked = ()  # the pages the question's terms match
+    statements: Ranked = ()  # primary statements targeted; bm25 None where no term matches
+    sections: Ranked = ()  # matching pages of the targeted sections
+
+
+# ---------------------------------------------------------------------------------------------
+# The route lists, from the rows their SQL returns
+
+
+def statement_list(
+    rows: Sequence[tuple[Hashable, str, int]], kinds: Sequence[str], bm25: Mapping[Hashable, float]
+) -> list[tuple[Hashable, float | None]]:
+    """The statement list: ``rows`` (page id, statement kind, page number) ordered by the kinds
+    targeted (``kinds``, named first), then within a kind best bm25 first, the pages no term
+    of the question matches last, then page order. Each page comes with its bm25 or None."""
+    ranked = sorted(
+        rows,
+        key=lambda row: (kinds.index(row[1]), row[0] not in bm25, bm25.get(row[0], 0.0), row[2]),
+    )
+    return [(page, bm25.get(page)) for page, _, _ in ranked]
+
+
+def section_list(
+    pages: Sequence[Hashable], bm25: Mapping[Hashable, float], limit: int = CANDIDATES
+) -> list[tuple[Hashable, float]]:
+    """The section list: the ``pages`` of the targeted sections that the question's terms
+    match, best bm25 first (ties by page id), at most ``limit``."""
+    matching = sorted((bm25[page], page) for page in pages if page in bm25)
+    return [(page, score) for score, page in matching[:limit]]
+
+
+def section_origins(method: Method) -> tuple[str, ...]:
+    """How a page may belong to a targeted section for the section list: a heading or a
+    statement title on it always; a section started on it unless the method routes by the
+    headings in a page's first lines only; a section carried onto it from an earlier heading
+    when the method reads carried sections."""
+    origins = ("title", "statement") + (() if method.first_lines_only else ("started",))
+    return origins + (("carried",) if method.carried else ())
+
+
+# ---------------------------------------------------------------------------------------------
+# Stage 1: fusion
+
+
+def list_weights(intent: Intent, method: Method) -> tuple[float, float, float]:
+    """The RRF weights of the lexical, statement and section lists. A metric word that implies
+    a statement ("revenue") yields to a topic the question also names ("revenue by
+    geography"): the evidence is then a note or a table, so the statement list counts less."""
+    statement = method.statement_weight
+    if intent.topical and not intent.named:
+        statement = method.topical_statement_weight
+    return (method.lexical_weight, statement, method.section_weight)
+
+
+def clear_winner(lexical: Ranked, intent: Intent, method: Method) -> Hashable | None:
+    """The page that stays first whatever the routes say, or None: the lexical list's first
+    page when its bm25 is at least ``method.dominance`` times the second's and the question
+    names no statement (routing reorders close lexical ranks; it does not overturn a clear
+    winner, but a named statement does)."""
+    if not method.dominance or intent.named or len(lexical) < 2:
+        return None
+    (first, best), (_, second) = lexical[0], lexical[1]
+    return first if best <= method.dominance * second else None  # bm25 is negative
+
+
+def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[Hashable, float]]:
+    """The fused list, (page id, RRF score) best first: the three lists fused with
+    ``list_weights`` (lexical first, so it decides ties), then the ``clear_winner`` moved to
+    the front with its own score."""
+    lists = [[page for page, _ in ranked] for ranked in (candidates.lexical, candidates.statements, candidates.sections)]
+    fused = rrf(lists, list_weights(intent, method), k=method.k)
+    winner = clear_winner(candidates.lexical, intent, method)
+    if winner is None or fused[0][0] == winner:
+        return fused
+    return [pair for pair in fused if pair[0] == winner] + [pair for pair in fused if pair[0] != winner]
+
+
+# ---------------------------------------------------------------------------------------------
+# Stage 2: evidence
+
+
+def evidence_list(leading: Sequence[Hashable], passages: Mapping[Hashable, object], intent: Intent) -> list[Hashable]:
+    """The leading pages ordered by the evidence each holds: the best passage's score (the
+    weighted share of the question's concepts in a few consecutive lines), then for a fact
+    question a line item beside a figure, then the share of concepts anywhere on the page,
+    then their fused order. A page without a passage (routed to, but no word of the question
+    on it) goes last."""
+    position = {page: i for i, page in enumerate(leading)}
+
+    def key(page):
+        passage = passages.get(page)
+        if passage is None:
+            return (1, 0.0, False, 0.0, position[page])
+        return (0, -round(passage.score, 9), not (intent.fact and passage.figure), -round(passage.coverage, 9), position[page])
+
+    return sorted(leading, key=key)
+
+
+def rerank(
+    fused: Sequence[tuple[Hashable, float]],
+    passages: Mapping[Hashable, object] | None,
+    intent: Intent,
+    method: Method,
+) -> list[tuple[Hashable, float]]:
+    """The fused list with its leading ``method.rerank_depth`` pages reordered by evidence:
+    those pages' fused order and their ``evidence_list`` fused again by RRF, the evidence list
+    weighted ``method.evidence_weight`` (below 1: it reorders close ranks, it does not overturn
+    what the structure signals decided; the design notes measured that a plain reorder
+    displaces the statement a question names). The pages below keep their order and scores,
+    below the leading ones. ``passages`` maps page ids to ``evidence.Passage``; without it, or
+    with the weight 0, the fused list is returned as it is."""
+    if not passages or not method.evidence_weight or len(fused) < 2:
+        return list(fused)
+    depth = method.rerank_depth
+    leading = [page for page, _ in fused[:depth]]
+    again = rrf([leading, evidence_list(leading, passages, intent)], [1.0, method.evidence_weight], k=method.k)
+    floor = fused[depth - 1][1] if len(fused) >= depth else 0.0
+    # scores of the leading pages stay above those of the pages below them
+    return [(page, floor + score) for page, score in again] + list(fused[depth:])
+
+
+def order(
+    candidates: Candidates,
+    intent: Intent,
+    method: Method,
+    passages: Mapping[Hashable, object] | None = None,
+) -> list[tuple[Hashable, float]]:
+    """A question's pages, (page id, score) best first: ``fuse``, then ``rerank``."""
+    return rerank(fuse(candidates, intent, method), passages, intent, method)

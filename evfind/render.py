@@ -1,17 +1,20 @@
 """Render answers for people (table, Markdown) and programs (JSON): pure functions of values.
 
 Labels follow the answer's language (``Answer.lang``: en, or zh for a Chinese question, with
-their text in evfind/zh.py); JSON keys are always English.
+their text in evfind/zh.py); JSON keys are always English. The JSON objects themselves are
+built by ``Answer.to_dict`` and ``Plan.to_dict`` (evfind/finder.py), the one builder the CLI,
+batch mode and the Datasette plugin share.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-from .finder import Answer, Hit
+from .finder import Answer, Hit, Plan
 from .zh import LABELS
 
-SHORT_SHA = 12
+SHORT_SHA = 12  # hex digits of a SHA-256 shown to people (table, Markdown, Datasette's lists)
+EXPLAIN_LIST = 20  # pages of each ranked list the text of --explain shows (its JSON shows all)
 
 
 def page_cell(hit: Hit, lang: str = "en") -> str:
@@ -34,7 +37,7 @@ def _rjust(text: str, size: int) -> str:
     return " " * (size - width(text)) + text
 
 
-def to_json(answer: Answer) -> str:
+def to_json(answer: Answer | Plan) -> str:
     import json  # only the json format pays for it
 
     return json.dumps(answer.to_dict(), ensure_ascii=False, indent=2)
@@ -90,3 +93,37 @@ def render(answer: Answer, fmt: str = "table") -> str:
     if fmt == "markdown":
         return to_markdown(answer)
     return to_table(answer)
+
+
+def plan_text(plan: Plan) -> str:
+    """What --explain prints: how the question was read, the SQL and each ranked list."""
+    parsed = plan.parsed
+    lines = []
+    if parsed.reading is not None:  # a Chinese question: what the glossary made of it
+        lines += [
+            f"glossary: {'; '.join(str(m) for m in parsed.reading.matches) or '-'}",
+            f"not in the glossary: {' '.join(parsed.reading.unknown) or '-'}",
+            f"read as: {parsed.reading.english or '-'}",
+        ]
+    lines += [
+        f"content words: {' '.join(parsed.words) or '-'}",
+        f"cues: {', '.join(parsed.cues) or '-'}",
+        f"statements: {' '.join(parsed.statements) or '-'} (named: {' '.join(parsed.named) or '-'})",
+        f"sections: {' '.join(parsed.sections) or '-'}",
+        f"match: {plan.match}",
+        "",
+        "lexical SQL:",
+        plan.lexical_sql,
+        "",
+        "lexical: " + " ".join(f"{n}({s:.2f})" for n, s in plan.lexical[:EXPLAIN_LIST]),
+    ]
+    if plan.statement_sql:
+        lines += ["", "statement SQL:", plan.statement_sql, "", "statements: " + " ".join(str(n) for n, _ in plan.statements)]
+    if plan.section_sql:
+        lines += ["", "section SQL:", plan.section_sql, "", "sections: " + " ".join(str(n) for n, _ in plan.sections[:EXPLAIN_LIST])]
+    lines += ["", "fused: " + " ".join(f"{n}({s:.4f})" for n, s in plan.fused)]
+    return "\n".join(lines)
+
+
+def render_plan(plan: Plan, fmt: str = "text") -> str:
+    return to_json(plan) if fmt == "json" else plan_text(plan)

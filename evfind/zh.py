@@ -203,7 +203,7 @@ def note(heading: str, section_heading: str | None, terms: tuple[str, ...], read
     if heading:
         parts.append(heading)
     elif section_heading:
-        parts.append(f"续：{section_heading}")
+        parts.append(LABELS["zh"]["continues"] + section_heading)
     if terms:
         matches = reading.matches if reading else ()
         groups: dict[str, list[str]] = {m.chinese: [] for m in matches}
@@ -248,6 +248,7 @@ LABELS = {
         "header": ("Rank", "Page", "Document", "SHA-256", "What matched"),
         "md_header": ("Rank", "Physical page", "Document", "What matched"),
         "printed": "{page} (printed {label})",
+        "continues": "continues: ",  # before the heading of the section a page continues
     },
     "zh": {
         "question": "问题：",
@@ -256,5 +257,6 @@ LABELS = {
         "header": ("排名", "页码（物理页）", "文档", "SHA-256", "命中说明"),
         "md_header": ("排名", "页码（物理页）", "文档", "命中说明"),
         "printed": "{page}（印刷页码 {label}）",
+        "continues": "续：",
     },
 }

@@ -15,13 +15,13 @@ from .pdfgen import make_pdf
 EVFIND = [sys.executable, "-m", "evfind"]
 
 
-def fingerprint(folder: Path) -> dict[str, tuple[bytes, int, int]]:
-    """Every file of a directory with its bytes, modification time and mode: to prove that a
-    command changed, created and left behind nothing."""
+def fingerprint(folder: Path) -> dict[str, tuple[bytes | tuple[str, ...], int, int]]:
+    """Every entry of a directory: a file with its bytes, a directory with the names it holds,
+    each with its modification time and mode. To prove that a command changed, created,
+    removed and left behind nothing."""
     return {
-        p.name: (p.read_bytes(), p.stat().st_mtime_ns, p.stat().st_mode)
+        p.name: (p.read_bytes() if p.is_file() else tuple(sorted(os.listdir(p))), p.stat().st_mtime_ns, p.stat().st_mode)
         for p in sorted(folder.iterdir())
-        if p.is_file()
     }
 
 

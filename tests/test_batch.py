@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from evfind import Finder
+from evfind import Finder, writes
 from evfind.batch import answer_all, read_questions
 
 from .conftest import snapshot
@@ -59,6 +59,32 @@ def test_each_line_is_the_single_query_json(cli, filing_db, tmp_path):
         assert single.exit_code == 0
         assert line == data
     assert out[1]["results"][0]["page_number"] == 5
+
+
+def test_a_line_is_the_single_query_json_for_every_outcome(cli, filing_db):
+    asked = [CAPEX, "what is the", "zebra giraffe hippopotamus", "在哪一页？"]  # found, exit 2, 1, 2
+    result = cli("query", filing_db, "--questions", "-", input="\n".join(asked) + "\n")
+    assert result.exit_code == 0, result.output
+    for question, line in zip(asked, lines(result), strict=True):
+        single = cli("query", filing_db, question, "--format", "json")
+        assert single.stderr == ""
+        assert line == json.loads(single.stdout)
+
+
+def test_an_empty_store_gives_every_question_its_line_and_exit_2(cli, tmp_path):
+    db = tmp_path / "empty.db"
+    writes.create_empty(db)
+    source = tmp_path / "questions.jsonl"
+    source.write_text(f'{{"id": 1, "question": "{CAPEX}"}}\n{{"id": "zh", "question": "资本支出在哪一页？"}}\n')
+    result = cli("query", db, "--questions", source)
+    assert result.exit_code == 2
+    assert result.stderr == ""
+    assert lines(result) == [
+        {"id": 1, "question": CAPEX, "document": None, "results": [],
+         "message": f"no pages are loaded in {db}; run `evfind ingest REPORT.pdf --db {db}`"},
+        {"id": "zh", "question": "资本支出在哪一页？", "document": None, "results": [],
+         "message": f"尚未载入任何页面，无法检索：{db}；请先运行 `evfind ingest REPORT.pdf --db {db}`"},
+    ]
 
 
 def test_questions_from_stdin(cli, filing_db):

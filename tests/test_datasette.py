@@ -18,6 +18,7 @@ from .filing import BLANK_PAGE, PAGES
 pytest.importorskip("datasette", reason="Datasette is not installed: pip install 'evfind[browse]'")
 
 from evfind.browse import make_datasette  # noqa: E402
+from evfind.datasette_plugin import ASK_TOP, database_template  # noqa: E402
 
 CAPEX = "What were capital expenditures in 2024? Use the cash flow statement."
 NAME = "ACME_2024_10K"  # the database's name in Datasette: the file name without .db
@@ -61,7 +62,7 @@ def test_the_plugin_is_loaded_from_the_entry_point(ds):
 )
 def test_ask_lists_evfinds_own_ranking(ds, filing_db, question, page):
     with Finder(filing_db) as finder:
-        answer = finder.query(question, top=10).to_dict()
+        answer = finder.query(question, top=ASK_TOP).to_dict()
     listed = rows(ds, f"/{NAME}/ask.json", question=question)
     hits = [row for row in listed if row["rank"] is not None]
     assert hits[0]["page"] == page
@@ -81,6 +82,31 @@ def test_ask_with_no_question_lists_nothing_and_a_stopword_question_says_why(ds)
     (row,) = rows(ds, f"/{NAME}/ask.json", question="what is the")
     assert row["page"] is None
     assert row["note"].startswith("Error: the question has no searchable content words")
+
+
+def test_the_queries_take_their_values_from_evfind(ds):
+    queries = database_template()["queries"]
+    assert f"evfind_query(:question, {ASK_TOP})" in queries["ask"]["sql"]
+    assert not [name for name, query in queries.items() if "{" in query["sql"]]  # all filled in
+    # A page without a heading of its own (7 is blank) names the section it continues, as
+    # `evfind show` does.
+    (page,) = rows(ds, f"/{NAME}/page.json", page="7")
+    assert page["heading"] == "continues: Liquidity and Capital Resources"
+
+
+def test_errors_come_back_as_the_answer_object_in_the_questions_language(ds, filing_db):
+    (row,) = rows(ds, f"/{NAME}/ask.json", question="在哪一页？")
+    assert row["note"] == "Error: 问题缺少可检索的内容词；请用财报中的说法提问（例如 资本支出、法律诉讼、现金流量表）"
+    (row,) = rows(ds, f"/{NAME}.json", sql="select evfind_query(:q) as j", q="what is the")
+    with Finder(filing_db) as finder:
+        document = finder.query(CAPEX).to_dict()["document"]
+    assert json.loads(row["j"]) == {
+        "question": "what is the",
+        "document": document,
+        "results": [],
+        "message": "Error: the question has no searchable content words; ask with the words of the filing "
+        "(e.g. capital expenditures, legal proceedings)",
+    }
 
 
 def test_evfind_query_returns_the_json_of_evfind_query(ds, filing_db):

@@ -46,6 +46,7 @@ def test_levers_switch_vocabulary_off():
 
 def test_every_term_is_a_quoted_phrase():
     parsed = parse('revenue" OR NEAR(cash -flow) *')
+    assert {"revenue", "near", "cash", "flow"} <= {t.phrase for t in parsed.terms}  # operators are words
     assert parsed.match_expression() == " OR ".join(f'"{t.phrase}"' for t in parsed.terms)
     assert all('"' not in t.phrase for t in parsed.terms)
 

@@ -278,6 +278,50 @@ def test_explain_shows_how_the_question_was_read(cli, filing_db):
     assert "statements: cash_flow_statement (named: cash_flow_statement)" in lines
 
 
+def test_chinese_json_outcomes_speak_the_questions_language(cli, filing_db, tmp_path):
+    """With --format json a question evfind cannot ask prints the answer object, exit 2,
+    its message in the question's language (or --lang's); nothing on stderr."""
+    sha = store.select_revision(store.connect_read(filing_db)).sha256
+    document = {"document_id": "ACME_2024_10K", "document_sha256": sha, "page_count": 12}
+    no_words = "问题缺少可检索的内容词；请用财报中的说法提问（例如 资本支出、法律诉讼、现金流量表）"
+    for explain in ([], ["--explain"]):
+        result = cli("query", filing_db, "在哪一页？", *explain, "--format", "json")
+        assert (result.exit_code, result.stderr) == (2, "")
+        assert json.loads(result.stdout) == {"question": "在哪一页？", "document": document, "results": [], "message": no_words}
+    result = cli("query", filing_db, "在哪一页？", "--lang", "en", "--format", "json")
+    assert (result.exit_code, result.stderr) == (2, "")
+    assert json.loads(result.stdout)["message"].startswith("the question has no searchable content words; ")
+    english = cli("query", filing_db, "what is the", "--lang", "zh", "--format", "json")
+    assert json.loads(english.stdout)["message"] == no_words
+
+    empty = tmp_path / "empty.db"
+    writes.create_empty(empty)
+    result = cli("query", empty, CAPEX_ZH, "--format", "json")
+    assert (result.exit_code, result.stderr) == (2, "")
+    assert json.loads(result.stdout) == {
+        "question": CAPEX_ZH,
+        "document": None,
+        "results": [],
+        "message": f"尚未载入任何页面，无法检索：{empty}；请先运行 `evfind ingest REPORT.pdf --db {empty}`",
+    }
+
+
+def test_explain_as_json_shows_how_the_question_was_read(cli, filing_db):
+    result, plan = cli.json("query", filing_db, CAPEX_ZH, "--explain")
+    assert result.exit_code == 0, result.output
+    assert plan["question"] == CAPEX_ZH
+    assert plan["reading"] == {
+        "english": "2024 capital expenditure cash flow statement",
+        "glossary": [
+            {"chinese": "资本支出", "english": ["capital expenditure"]},
+            {"chinese": "现金流量表", "english": ["cash flow statement"]},
+        ],
+        "not_in_glossary": [],
+    }
+    assert plan["named_statements"] == ["cash_flow_statement"]
+    assert plan["fused"][0]["page_number"] == 10
+
+
 def test_eval_reads_chinese_questions(cli, filing_db, tmp_path):
     labels = tmp_path / "labels.jsonl"
     records = [

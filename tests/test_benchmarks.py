@@ -1,0 +1,110 @@
+"""The benchmarks' own machinery, on the 12-page test filing: what they write is what ingest
+writes, and a failed query is counted, never timed as an answer. (The benchmarks themselves are
+run by hand: see the README's Benchmarks section.)"""
+
+from __future__ import annotations
+
+import importlib.util
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from evfind import Finder
+from evfind.ingest import ingest
+
+from .conftest import REPO, write_jsonl
+from .filing import PAGES
+from .test_cli import CAPEX
+
+
+def load(name: str):
+    """benchmarks/NAME.py as a module (its main() is not run)."""
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", REPO / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def hardening():
+    return load("hardening")
+
+
+@pytest.fixture(scope="module")
+def speed():
+    return load("speed")
+
+
+def common_words(db, document_id: str) -> list[str]:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT c.word FROM common_words c JOIN documents d ON d.revision_id = c.revision_id "
+            "WHERE d.document_id = ? ORDER BY c.word", (document_id,),
+        ).fetchall()
+    conn.close()
+    return [word for (word,) in rows]
+
+
+@pytest.fixture
+def source(tmp_path):
+    return write_jsonl(tmp_path / "bench.jsonl", PAGES)
+
+
+@pytest.fixture
+def expected(tmp_path, source):
+    """The common words ingest stores for the test filing."""
+    db = ingest(source, tmp_path / "reference.db", "bench").db_path
+    words = common_words(db, "bench")
+    assert {"widget", "table", "content"} <= set(words) and not set(words) & set("aeiou")  # words, not characters
+    return words
+
+
+@pytest.mark.parametrize("way", ["replace", "rollback", "wal"])
+def test_hardening_writes_the_common_words_ingest_writes(hardening, tmp_path, source, expected, way):
+    db = ingest(source, tmp_path / "filing.db", "ACME").db_path
+    hardening.write_seconds(way, db, source)  # in this process
+    assert common_words(db, "bench") == expected
+
+
+@pytest.mark.parametrize("way", ["replace", "rollback"])
+def test_hardening_writer_process_writes_the_common_words_ingest_writes(hardening, tmp_path, source, expected, way):
+    db = ingest(source, tmp_path / "filing.db", "ACME").db_path
+    done = subprocess.run(hardening.writer(way, db, [source]), capture_output=True, text=True, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    assert common_words(db, "bench") == expected
+
+
+def test_speed_counts_the_queries_that_fail_in_process(speed, filing_db):
+    report = speed.Report(None)
+    with Finder(filing_db) as finder:
+        assert speed.ask(finder, CAPEX, report)[0] == 10
+        speed.in_process(finder, [CAPEX, "what is the"], report, repeat=3)  # no content words
+    assert list(report.failures.values()) == [3]
+    (failure,) = report.failures
+    assert failure.startswith("NoContentWordsError: the question has no searchable content words")
+    report.close()
+    assert "every query answered (no evfind error, no process failed)" in {name for name, _, _ in report.targets}
+    assert ("every query answered (no evfind error, no process failed)", "3 failed", False) in report.targets
+    assert "  FAIL  every query answered (no evfind error, no process failed): 3 failed" in report.lines
+
+
+def test_speed_counts_the_processes_that_fail(speed, filing_db):
+    report = speed.Report(None)
+    evfind = [sys.executable, "-m", "evfind", "query", str(filing_db)]
+    speed.interleaved({
+        "floor": [[sys.executable, "-c", "raise SystemExit(3)"]],  # a failed process
+        "evfind finds nothing": [[*evfind, "zebra giraffe"]],  # exit 1: an answer, not a failure
+        "evfind refuses": [[*evfind, "what is the"]],  # exit 2: no content words
+    }, runs=1, env=speed.child_env(), report=report)
+    assert sorted(report.failures.values()) == [2, 2]  # a warm-up run and a timed run each
+    assert {what.split(":")[0] for what in report.failures} == {"exit 3", "exit 2"}
+    report.close()
+    assert ("every query answered (no evfind error, no process failed)", "4 failed", False) in report.targets
+
+
+def test_speed_passes_a_run_without_failures(speed):
+    report = speed.Report(None)
+    report.close()
+    assert report.targets == [("every query answered (no evfind error, no process failed)", "0 failed", True)]

@@ -1,0 +1,215 @@
+"""rank.py, the ranking policy: pure functions checked on lists worked out by hand.
+
+Pages are letters (or small numbers); bm25 is negative, lower is better, as FTS5 gives it. The
+default method fuses with k = 20 and weights 1 (lexical), 1 (statements; 0.1 when the question
+has a topic and names no statement) and 0.3 (sections).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+
+import pytest
+
+from evfind import Finder, rank
+from evfind.rank import DEFAULT, PLAIN, Candidates, Intent
+
+NAMED = Intent(named=True)
+TOPICAL = Intent(topical=True)
+NEITHER = Intent()
+
+# Three pages: c is the statement the question targets, b is in the targeted section.
+LISTS = Candidates(
+    lexical=(("a", -10.0), ("b", -9.0), ("c", -8.0)),
+    statements=(("c", -8.0),),
+    sections=(("b", -9.0),),
+)
+
+
+def pages(fused) -> list:
+    return [page for page, _ in fused]
+
+
+def same(fused, expected) -> bool:
+    """The same pages in the same order, with the same scores (to float precision)."""
+    return pages(fused) == pages(expected) and [s for _, s in fused] == pytest.approx([s for _, s in expected])
+
+
+def test_a_named_statement_counts_as_much_as_the_lexical_list():
+    # a: 1/(20+1)                     = 0.047619
+    # b: 1/(20+2) + 0.3/(20+1)        = 0.045455 + 0.014286 = 0.059740
+    # c: 1/(20+3) + 1/(20+1)          = 0.043478 + 0.047619 = 0.091097
+    fused = rank.fuse(LISTS, NAMED, DEFAULT)
+    assert pages(fused) == ["c", "b", "a"]
+    assert dict(fused) == pytest.approx({"a": 1 / 21, "b": 1 / 22 + 0.3 / 21, "c": 1 / 23 + 1 / 21})
+
+
+def test_an_implied_statement_yields_to_the_questions_topic():
+    # Topical, no statement named: the statement list weighs 0.1.
+    # b: 1/22 + 0.3/21 = 0.059740;  c: 1/23 + 0.1/21 = 0.043478 + 0.004762 = 0.048240;  a: 1/21 = 0.047619
+    # (no clear winner: a's -10 is not at most 2 x b's -9 = -18)
+    fused = rank.fuse(LISTS, TOPICAL, DEFAULT)
+    assert pages(fused) == ["b", "c", "a"]
+    assert dict(fused)["c"] == pytest.approx(1 / 23 + 0.1 / 21)
+    # A statement the question names keeps its full weight, topic or not: c, b, a as above.
+    assert pages(rank.fuse(LISTS, Intent(named=True, topical=True), DEFAULT)) == ["c", "b", "a"]
+    assert rank.list_weights(TOPICAL, DEFAULT) == (1.0, 0.1, 0.3)
+    assert rank.list_weights(NEITHER, DEFAULT) == (1.0, 1.0, 0.3)
+
+
+def test_ties_go_to_the_lexical_order():
+    # a: 1/21 + 1/22 and b: 1/22 + 1/21, the same sum: the lexical list (first) decides.
+    tied = Candidates(lexical=(("a", -10.0), ("b", -9.0)), statements=(("b", -9.0), ("a", -10.0)))
+    fused = rank.fuse(tied, NAMED, DEFAULT)
+    assert fused[0][1] == fused[1][1]
+    assert pages(fused) == ["a", "b"]
+
+
+# a's bm25 is more than twice b's; b is also the statement the question implies.
+CLEAR = Candidates(lexical=(("a", -20.0), ("b", -9.0)), statements=(("b", -9.0),))
+
+
+def test_a_clear_lexical_winner_stays_first():
+    # By RRF alone b leads: b: 1/22 + 1/21 = 0.093074;  a: 1/21 = 0.047619.
+    # -20 <= 2 x -9 = -18: a is the clear winner and moves to the front, each keeping its score.
+    fused = rank.fuse(CLEAR, NEITHER, DEFAULT)
+    assert same(fused, [("a", 1 / 21), ("b", 1 / 22 + 1 / 21)])
+    assert rank.clear_winner(CLEAR.lexical, NEITHER, DEFAULT) == "a"
+
+
+def test_no_clear_winner_when_a_statement_is_named_or_the_rule_is_off():
+    # Then RRF decides: b (0.093074), a (0.047619).
+    assert pages(rank.fuse(CLEAR, NAMED, DEFAULT)) == ["b", "a"]
+    assert pages(rank.fuse(CLEAR, NEITHER, DEFAULT.without("dominance"))) == ["b", "a"]
+
+
+@pytest.mark.parametrize(
+    "first, winner",
+    [
+        (-18.0, "a"),  # exactly twice b's -9: still a clear winner
+        (-17.9, None),  # just under twice
+    ],
+)
+def test_the_dominance_threshold(first, winner):
+    lexical = (("a", first), ("b", -9.0))
+    assert rank.clear_winner(lexical, NEITHER, DEFAULT) == winner
+    expected = ["a", "b"] if winner else ["b", "a"]  # b: 1/22 + 1/21 against a: 1/21
+    assert pages(rank.fuse(Candidates(lexical, statements=(("b", -9.0),)), NEITHER, DEFAULT)) == expected
+
+
+def test_one_page_or_none_is_never_a_clear_winner():
+    assert rank.clear_winner((("a", -20.0),), NEITHER, DEFAULT) is None
+    assert rank.fuse(Candidates(), NEITHER, DEFAULT) == []
+    # Only routed pages (no term matched): the statement list alone, 1/21 then 1/22.
+    only = Candidates(statements=(("s1", None), ("s2", None)))
+    assert same(rank.fuse(only, NAMED, DEFAULT), [("s1", 1 / 21), ("s2", 1 / 22)])
+
+
+def test_the_plain_method():
+    # k = 60, the route lists weigh 0.8, no dominance rule:
+    # a: 1/61 = 0.016393;  b: 1/62 + 0.8/61 = 0.016129 + 0.013115 = 0.029244.
+    # a's -20 would be a clear winner under the default method; not here.
+    plain = Candidates(lexical=(("a", -20.0), ("b", -9.0)), sections=(("b", -9.0),))
+    fused = rank.fuse(plain, TOPICAL, PLAIN)
+    assert same(fused, [("b", 1 / 62 + 0.8 / 61), ("a", 1 / 61)])
+    assert pages(rank.fuse(plain, TOPICAL, DEFAULT)) == ["a", "b"]
+    assert rank.list_weights(TOPICAL, PLAIN) == (1.0, 0.8, 0.8)
+
+
+def test_inputs_are_never_edited():
+    lists = Candidates(
+        lexical=[["a", -20.0], ["b", -9.0], ["c", -8.0]], statements=[["c", -8.0]], sections=[["b", -9.0]]
+    )
+    before = copy.deepcopy(lists)
+    fused = rank.fuse(lists, NEITHER, DEFAULT)  # the dominance rule moves a to the front
+    assert pages(fused) == ["a", "c", "b"]  # c: 1/23 + 1/21 = 0.091097 > b: 1/22 + 0.3/21 = 0.059740
+    assert lists == before
+    ordered = rank.order(lists, NEITHER, DEFAULT)
+    assert ordered == fused and ordered is not fused
+    again = rank.rerank(fused, {"a": object()}, NEITHER, DEFAULT)
+    assert again == fused and again is not fused
+
+
+def test_order_is_fusion_when_the_evidence_rerank_is_off():
+    off = replace(DEFAULT, evidence_weight=0.0)
+    assert rank.order(LISTS, NAMED, off) == rank.fuse(LISTS, NAMED, off)
+    assert rank.order(LISTS, TOPICAL, off, passages={}) == rank.fuse(LISTS, TOPICAL, off)
+
+
+def _passage(score, coverage=None, figure=False):
+    from evfind.evidence import Passage
+
+    return Passage(score, score if coverage is None else coverage, (), figure)
+
+
+FUSED = [("a", 0.30), ("b", 0.20), ("c", 0.10), ("d", 0.05)]
+PASSAGES = {"a": _passage(0.3), "b": _passage(0.9), "c": _passage(0.5)}
+
+
+def test_evidence_list_orders_by_passage_then_figure_then_coverage_then_fused_order():
+    fact = rank.Intent(fact=True)
+    assert rank.evidence_list(["a", "b", "c"], PASSAGES, fact) == ["b", "c", "a"]
+    # equal passages: a fact question prefers the figure line; then coverage; then fused order
+    tied = {"a": _passage(0.5), "b": _passage(0.5, figure=True), "c": _passage(0.5, coverage=0.9), "d": None}
+    assert rank.evidence_list(["a", "b", "c", "d"], tied, fact) == ["b", "c", "a", "d"]
+    assert rank.evidence_list(["a", "b", "c", "d"], tied, rank.Intent()) == ["c", "a", "b", "d"]
+
+
+def test_rerank_fuses_the_leading_pages_with_their_evidence_order():
+    # depth 3, k 20; evidence list [b, c, a]. With weight 0.5:
+    #   a = 1/21 + 0.5/23 = 0.069358;  b = 1/22 + 0.5/21 = 0.069264;  c = 1/23 + 0.5/22 = 0.066206
+    # a keeps first place by a hair: the evidence reorders close ranks only.
+    half = replace(DEFAULT, evidence_weight=0.5, rerank_depth=3, k=20)
+    assert [p for p, _ in rank.rerank(FUSED, PASSAGES, rank.Intent(), half)] == ["a", "b", "c", "d"]
+    # With weight 1: a = 1/21 + 1/23 = 0.091097; b = 1/22 + 1/21 = 0.093074; c = 1/23 + 1/22 = 0.088933
+    full = replace(half, evidence_weight=1.0)
+    reordered = rank.rerank(FUSED, PASSAGES, rank.Intent(), full)
+    assert [p for p, _ in reordered] == ["b", "a", "c", "d"]
+    # the page below the depth keeps its score, below every leading page
+    assert reordered[-1] == ("d", 0.05) and min(s for _, s in reordered[:3]) > 0.05
+    assert FUSED == [("a", 0.30), ("b", 0.20), ("c", 0.10), ("d", 0.05)]  # inputs untouched
+
+
+def test_statement_list_by_kind_then_bm25_then_page():
+    # Rows as the statement SQL returns them: (page id, kind, page number).
+    rows = [(1, "balance_sheet", 50), (2, "cash_flow_statement", 52), (3, "cash_flow_statement", 53),
+            (4, "cash_flow_statement", 51), (5, "cash_flow_statement", 49)]
+    bm25 = {1: -7.0, 2: -3.0, 3: -5.0}
+    # Cash flows first (the first kind targeted): 3 (-5) before 2 (-3), then the unmatched 5
+    # (page 49) and 4 (page 51); then the balance sheet, 1, though its bm25 is the best.
+    before = list(rows)
+    assert rank.statement_list(rows, ["cash_flow_statement", "balance_sheet"], bm25) == [
+        (3, -5.0), (2, -3.0), (5, None), (4, None), (1, -7.0)
+    ]
+    assert rows == before
+    assert rank.statement_list(rows, ["balance_sheet", "cash_flow_statement"], bm25)[0] == (1, -7.0)
+
+
+def test_section_list_keeps_matching_pages_best_first():
+    bm25 = {3: -2.0, 5: -4.0, 9: -4.0}
+    # 7 matches no term: left out; 9 and 5 tie at -4: the lower id first.
+    assert rank.section_list([9, 3, 5, 7], bm25) == [(5, -4.0), (9, -4.0), (3, -2.0)]
+    assert rank.section_list([9, 3, 5, 7], bm25, limit=2) == [(5, -4.0), (9, -4.0)]
+
+
+def test_section_origins():
+    assert rank.section_origins(DEFAULT) == ("title", "statement", "started", "carried")
+    assert rank.section_origins(DEFAULT.without("carried")) == ("title", "statement", "started")
+    assert rank.section_origins(PLAIN) == ("title", "statement")
+
+
+def test_the_finder_orders_pages_by_this_policy(filing_db):
+    """On the test filing: the fused list of --explain is rank.order over its own lists."""
+    questions = [
+        "What were capital expenditures in 2024? Use the cash flow statement.",  # names a statement
+        "Where is net sales by geography?",  # a topic and an implied statement
+        "Is the company involved in any patent lawsuit or legal proceedings?",
+    ]
+    with Finder(filing_db) as finder:
+        for question in questions:
+            plan = finder.explain(question, top=20)
+            parsed = plan.parsed
+            assert plan.intent == Intent(named=bool(parsed.named), topical=bool(parsed.sections), fact=parsed.fact)
+            assert plan.passages, question
+            assert plan.fused == tuple(rank.order(plan.candidates, plan.intent, DEFAULT, plan.passages)[:20]), question
