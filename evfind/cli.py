@@ -277,6 +277,7 @@ def info(
             f"{rev['document_id']}  revision {rev['revision_id']}{newest}\n"
             f"  sha256      {rev['sha256']}\n"
             f"  source      {rev['source_name']} ({rev['source_kind']}), ingested {rev['ingested_at']}\n"
+            f"  form        {rev['form'] or 'not read'}\n"
             f"  pages       {rev['page_count']}\n"
             f"  blank pages {_ranges(rev['blank_pages']) or 'none'}\n"
             f"  page labels {'yes (printed folios stored)' if rev['labelled_pages'] else 'none'}"
@@ -289,6 +290,11 @@ def info(
             typer.echo("  sections")
             for item in rev["sections"]:
                 typer.echo(f"    {item['label']:<24} p. {_ranges(item['pages']):<12} {item['heading']}")
+        if rev["exhibits"]:
+            typer.echo("  exhibits")
+            for item in rev["exhibits"]:
+                pages = _ranges(list(range(item["first_page"], item["last_page"] + 1)))
+                typer.echo(f"    {item['number']:<8} {item['kind']:<24} p. {pages:<12} {item['title']}")
 
 
 @app.command("eval")

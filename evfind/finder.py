@@ -576,9 +576,17 @@ def describe(path: str | os.PathLike) -> dict:
         result = []
         for r in all_revisions:
             by_label: dict[str, dict] = {}
+            exhibits: dict[str, dict] = {}
+            kinds: dict[tuple[int, str], str] = {}
             for page_number, label, heading, origin in store.page_sections(conn, r.revision_id):
                 if label in STATEMENTS and origin != "statement":
                     continue  # a statement's title on a page that is not the statement
+                if label == "exhibit":
+                    _exhibit_page(exhibits, heading, page_number)
+                    continue
+                if label.startswith("exhibit_"):
+                    kinds[(page_number, heading)] = label[len("exhibit_"):]
+                    continue
                 entry = by_label.setdefault(label, {"label": label, "heading": "", "pages": []})
                 entry["pages"].append(page_number)
                 if origin != "carried" and not entry["heading"]:
@@ -586,6 +594,8 @@ def describe(path: str | os.PathLike) -> dict:
             for entry in by_label.values():
                 entry["pages"] = sorted(set(entry["pages"]))
             ordered = sorted(by_label.values(), key=lambda e: e["pages"][0])
+            for entry in exhibits.values():
+                entry["kind"] = kinds.get((entry["first_page"], entry["heading"]), "other")
             result.append(
                 {
                     "document_id": r.document_id,
@@ -595,13 +605,28 @@ def describe(path: str | os.PathLike) -> dict:
                     "source_kind": r.source_kind,
                     "page_count": r.page_count,
                     "ingested_at": r.ingested_at,
+                    "form": store.revision_form(conn, r.revision_id),
                     "newest": newest[r.document_id] == r.revision_id,
                     "blank_pages": store.blank_pages(conn, r.revision_id),
                     "labelled_pages": store.labelled_pages(conn, r.revision_id),
                     "statements": [e for e in ordered if e["label"] in STATEMENTS and e["pages"]],
                     "sections": [e for e in ordered if e["label"] not in STATEMENTS],
+                    "exhibits": sorted(exhibits.values(), key=lambda e: e["first_page"]),
                 }
             )
         return {"schema_version": version, "revisions": result}
     finally:
         conn.close()
+
+
+def _exhibit_page(exhibits: dict[str, dict], heading: str, page_number: int) -> None:
+    """Count a page into the exhibit its heading ("Exhibit 10.1 - Five-Year Credit Agreement")
+    names: {"number", "title", "heading", "first_page", "last_page"} (the kind is added after)."""
+    entry = exhibits.get(heading)
+    if entry is None:
+        number, _, title = heading.removeprefix("Exhibit ").partition(" - ")
+        exhibits[heading] = {"number": number, "title": title, "heading": heading,
+                             "first_page": page_number, "last_page": page_number}
+    else:
+        entry["first_page"] = min(entry["first_page"], page_number)
+        entry["last_page"] = max(entry["last_page"], page_number)

@@ -29,8 +29,8 @@ from .errors import InputError, UsageError
 from .extract import Extraction, extract
 from .packing import pack_text
 from .question import common_words
+from .forms import analyse, form_of
 from .repair import repair_pages
-from .structure import analyse
 from .text import normalise, words_on
 
 
@@ -92,11 +92,12 @@ def index_texts(extraction: Extraction) -> list[str]:
     return [normalise(repaired.get(index, raw)) for index, raw in enumerate(extraction.texts)]
 
 
-def prepare_pages(extraction: Extraction, texts: list[str] | None = None) -> list[dict]:
-    """Analyse every page (normalising it, unless ``texts`` has it): the rows ingest writes."""
+def prepare_pages(extraction: Extraction, texts: list[str] | None = None, form: str | None = None) -> list[dict]:
+    """Analyse every page (normalising it, unless ``texts`` has it) as a filing of its form
+    (read from its cover, unless ``form`` is given): the rows ingest writes."""
     if texts is None:
         texts = index_texts(extraction)
-    structures = analyse(texts)
+    structures = analyse(texts, form).pages
     pages = []
     for number, (raw, text, label, info) in enumerate(
         zip(extraction.texts, texts, extraction.labels, structures), start=1
@@ -152,7 +153,8 @@ def ingest(
     reader = _Reader()
     extraction = extract(source, password=password, progress=progress, each=reader)
     reader.repair(extraction)
-    pages = prepare_pages(extraction, reader.texts)
+    form = form_of(reader.texts)
+    pages = prepare_pages(extraction, reader.texts, form)
     warnings = []
     if all(not p["text"].strip() for p in pages):
         warnings.append(
@@ -166,6 +168,7 @@ def ingest(
         "source_kind": extraction.kind,
         "page_count": extraction.page_count,
         "ingested_at": _now(),
+        "form": form,
     }
     return _with(_save(db_path, meta, pages, common_words(reader.words)), warnings)
 
@@ -242,8 +245,10 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
                 texts=[p["raw"] for p in pages],
                 labels=[p["page_label"] for p in pages],
             )
-            revision_id = store.insert_revision(conn, **meta)
-            pages = prepare_pages(extraction)
+            texts = index_texts(extraction)
+            form = form_of(texts)
+            revision_id = store.insert_revision(conn, **meta, form=form)
+            pages = prepare_pages(extraction, texts, form)
             store.insert_pages(conn, revision_id, pages)
             store.insert_common_words(conn, revision_id, common_words([words_on(p["text"]) for p in pages]))
         store.optimize_fts(conn)

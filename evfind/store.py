@@ -485,13 +485,20 @@ def insert_revision(
     source_kind: str,
     page_count: int,
     ingested_at: str,
+    form: str | None = None,
 ) -> int:
     cursor = conn.execute(
         "INSERT INTO documents (document_id, sha256, source_name, source_kind, page_count, "
-        "ingested_at) VALUES (?, ?, ?, ?, ?, ?)",
-        (document_id, sha256, source_name, source_kind, page_count, ingested_at),
+        "ingested_at, form) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (document_id, sha256, source_name, source_kind, page_count, ingested_at, form),
     )
     return cursor.lastrowid
+
+
+def revision_form(conn: sqlite3.Connection, revision_id: int) -> str | None:
+    """The form a revision was read as (10-K, 10-Q, 8-K, earnings, annual, other)."""
+    row = conn.execute("SELECT form FROM documents WHERE revision_id = ?", (revision_id,)).fetchone()
+    return row[0] if row else None
 
 
 def insert_pages(conn: sqlite3.Connection, revision_id: int, pages: list[dict]) -> None:

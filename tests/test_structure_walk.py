@@ -187,7 +187,7 @@ def test_fewer_item_lines_than_a_table_of_contents_are_headings():
 def test_the_form_reads_the_items():
     # A form whose Items look different (none, here): the same page has no Item heading.
     lines = ["Item 1A. Risk Factors", "Our largest customer accounted for 18 percent of net sales in the year."]
-    no_items = Form("none", lambda line, following: None)
+    no_items = Form("none", lambda line, following, part: None)
     assert classify_page(lines, Place(), no_items) == PageKind()
     assert [p.section for p in analyse(["\n".join(lines)], no_items)] == [None]
     assert [p.section for p in analyse(["\n".join(lines)])] == ["risk_factors"]
