@@ -67,10 +67,10 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
-def _content(lines: list[str]) -> bytes:
+def _content(lines: list[str], size: float = 9, leading: float = 11) -> bytes:
     if not lines:
         return b""
-    parts = ["BT", "/F1 9 Tf", "11 TL", "50 760 Td"]
+    parts = ["BT", f"/F1 {size:g} Tf", f"{leading:g} TL", "50 760 Td"]
     for line in lines:
         parts.append(f"({_escape(line)}) Tj T*")
     parts.append("ET")
@@ -85,6 +85,9 @@ def make_pdf(
     pictures: bool = False,
     password: str | None = None,
     owner_password: str | None = None,
+    font: str = "Helvetica",
+    sizes: list[tuple[float, float]] | None = None,
+    page_size: tuple[int, int] = (612, 792),
 ) -> Path:
     """Write a PDF with one page per string (lines split on newlines; "" is a blank page).
 
@@ -93,6 +96,9 @@ def make_pdf(
     ``pictures`` draws a grey picture on every page (with pages of "", a scan without text).
     ``password`` encrypts the file: it opens only with that password ("" opens without one, as
     many filings do that restrict printing or copying with an ``owner_password``).
+    ``font`` is a standard font (Courier lines up the columns of a table written with spaces);
+    ``sizes`` gives each page its (font size, leading) in points (default 9 and 11), and
+    ``page_size`` every page its (width, height) in points (US Letter by default).
     """
     path = Path(path)
     objects: list[bytes] = []
@@ -102,7 +108,7 @@ def make_pdf(
         objects.append(body)
         return len(objects)
 
-    font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /%s /Encoding /WinAnsiEncoding >>" % font.encode())
     image = None
     if pictures:
         pixels = bytes((x * 7 + y * 13) % 256 for y in range(16) for x in range(16))
@@ -114,7 +120,8 @@ def make_pdf(
     pages_id = len(objects) + 1 + 2 * len(pages) + 1  # placeholder, fixed below
     page_ids = []
     # Reserve: content and page objects, then the Pages tree and the catalog.
-    contents = [_content(text.split("\n") if text else []) for text in pages]
+    sizes = sizes or [(9, 11)] * len(pages)
+    contents = [_content(text.split("\n") if text else [], *size) for text, size in zip(pages, sizes)]
     if image is not None:
         contents = [b"q 400 0 0 500 100 150 cm /Im1 Do Q\n" + content for content in contents]
     resources = b"/Font << /F1 %d 0 R >>" % font
@@ -127,8 +134,8 @@ def make_pdf(
         streams.add(stream)
         page_ids.append(
             add(
-                b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] "
-                b"/Resources << %s >> /Contents %d 0 R >>" % (pages_id, resources, stream)
+                b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %d %d] "
+                b"/Resources << %s >> /Contents %d 0 R >>" % (pages_id, *page_size, resources, stream)
             )
         )
     kids = b" ".join(b"%d 0 R" % pid for pid in page_ids)
