@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from . import store
+from . import evidence, store
 from .errors import NoPageImageError, UsageError
 from .text import normalise
 
@@ -219,6 +219,9 @@ def _term_rects(page, phrases: Sequence[str]) -> list[tuple[float, float, float,
     textpage = page.get_textpage()
     try:
         codes = [pdfium_c.FPDFText_GetUnicode(textpage, i) for i in range(textpage.count_chars())]
+        for index, code in enumerate(codes):  # a hyphen joining a word across a line break
+            if code in (0, 2, 0xFFFE) and pdfium_c.FPDFText_IsHyphen(textpage, index) == 1:
+                codes[index] = ord("-")
         text, owners = matching_text(codes)
         rects = []
         for start, end in term_spans(text, phrases):
@@ -253,22 +256,50 @@ def _draw_box(page, rect: tuple[float, float, float, float]) -> None:
 def matching_text(codes: Sequence[int]) -> tuple[str, list[int]]:
     """The characters of a page (pdfium's Unicode values, one per character index) as text to
     match, and for each character of that text the index of the page character it comes from.
-    Characters are folded as ingest folds the index text (a ligature becomes its letters, the
-    hyphen pdfium marks with U+FFFE a hyphen); line breaks, controls and the markers
-    ``term_spans`` uses become spaces, so words stay apart."""
+    Characters are folded as ingest folds the index text: a ligature becomes its letters, and a
+    glyph pdfium cannot map (code 0, which it extracts as U+FFFE) is restored as ingest restores
+    it (``repair``: the ligature that makes a known word, "cash \\ufffeows" -> "cash flows", else
+    a hyphen). Line breaks, controls and the markers ``term_spans`` uses become spaces, so words
+    stay apart."""
+    from . import repair
+
     pieces: list[str] = []
-    owners: list[int] = []
-    for index, code in enumerate(codes):
+    for code in codes:
         ch = chr(code) if 0 < code < 0x110000 and not 0xD800 <= code < 0xE000 else " "
-        if ch < " " or ch == "\x7f":
+        if code == 0:
+            folded = repair.MARK
+        elif ch < " " or ch == "\x7f":
             folded = " "
         elif ch.isascii():
             folded = ch
         else:
             folded = normalise(ch) or " "
         pieces.append(folded)
-        owners.extend([index] * len(folded))
+    marks = [index for index, piece in enumerate(pieces) if piece == repair.MARK]
+    if marks:
+        for index, restored in zip(marks, _restored("".join(pieces), len(marks))):
+            pieces[index] = restored
+    owners = [index for index, piece in enumerate(pieces) for _ in piece]
     return "".join(pieces), owners
+
+
+def _restored(text: str, count: int) -> list[str]:
+    """What each of the ``count`` U+FFFE of a page's text (unmapped glyphs) becomes, in order:
+    the repaired text, which differs from ``text`` only there, read back piece by piece."""
+    from . import repair
+
+    repaired = repair.repair_pages([text], [repair.GLYPH * count]).get(0)
+    if repaired is None:
+        return ["-"] * count
+    parts = text.split(repair.MARK)
+    found, position = [], len(parts[0])
+    for part in parts[1:]:
+        for size in range(1, 4):  # a hyphen, or a ligature of two or three letters
+            if repaired.startswith(part, position + size):
+                break
+        found.append(repaired[position : position + size])
+        position += size + len(part)
+    return found
 
 
 def line_boxes(rects: Sequence[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
@@ -294,16 +325,18 @@ def line_boxes(rects: Sequence[tuple[float, float, float, float]]) -> list[tuple
 
 def term_spans(text: str, phrases: Sequence[str]) -> list[tuple[int, int]]:
     """(start, end) offsets in ``text`` of every occurrence of the phrases, in order, matched
-    as a query matches them on a page: by FTS5, with the index's tokenizer (so "purchases of
-    property, plant" is the phrase "purchase of property plant"). ``text`` must not hold the
-    characters \\x02 and \\x03 (``matching_text`` makes them spaces)."""
-    marked = store.highlight_text(text, [p for p in phrases if p.strip()])
+    as the index matches them and as the evidence lines mark them (``evidence.mark``: unicode61
+    words, Porter stems, so "purchases of property, plant" is the phrase "purchase of property
+    plant"). ``text`` must not hold the characters \\x02 and \\x03 (``matching_text`` makes
+    them spaces)."""
+    stemmed = tuple(p for p in (evidence.stems(phrase) for phrase in phrases) if p)
+    marked = evidence.mark(text, (evidence.Concept("terms", stemmed),)) if stemmed else text
     spans: list[tuple[int, int]] = []
     position = start = 0
     for ch in marked:
-        if ch == "\x02":
+        if ch == evidence.START:
             start = position
-        elif ch == "\x03":
+        elif ch == evidence.END:
             spans.append((start, position))
         else:
             position += 1

@@ -454,32 +454,6 @@ def matched_spans(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> 
     return {row[0]: row[1] for row in rows}
 
 
-def tokenizer() -> str:
-    """The tokenizer of pages_fts, as schema.sql declares it."""
-    import re
-
-    return re.search(r"tokenize\s*=\s*'([^']*)'", schema_sql()).group(1)
-
-
-def highlight_text(text: str, phrases: list[str]) -> str:
-    """``text`` with every match of the phrases marked by \\x02 ... \\x03, as FTS5 matches them on
-    the pages (the tokenizer of pages_fts; each phrase quoted), for text that is not stored:
-    the characters pdfium reads off a page for its image. The text as it is when none match."""
-    if not phrases:
-        return text
-    conn = sqlite3.connect(":memory:")
-    try:
-        conn.execute(f"CREATE VIRTUAL TABLE marked USING fts5 (text, tokenize='{tokenizer()}')")
-        conn.execute("INSERT INTO marked (rowid, text) VALUES (1, ?)", (text,))
-        match = " OR ".join('"' + phrase.replace('"', '""') + '"' for phrase in phrases)
-        row = conn.execute(
-            "SELECT highlight(marked, 0, char(2), char(3)) FROM marked WHERE marked MATCH ?", (match,)
-        ).fetchone()
-        return text if row is None else row[0]
-    finally:
-        conn.close()
-
-
 def marked_texts(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> dict[int, str]:
     """The text of each page that matches the expression, with every match marked by \\x02 ...
     \\x03 (FTS5 highlight): what evidence.py reads the page's evidence lines from."""

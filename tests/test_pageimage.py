@@ -156,6 +156,18 @@ def test_matching_text_folds_as_ingest_does_and_keeps_the_character_indexes():
     assert term_spans(text, ["financing"]) == [(0, 9)]
 
 
+def test_unmapped_ligatures_are_read_as_ingest_restores_them(tmp_path):
+    # pdfium gives code 0 for a ligature glyph without a Unicode mapping ("cash \ufffeows").
+    codes = [0 if "\ufb00" <= c <= "\ufb04" else ord(c) for c in "Cash \ufb02ows, \ufb01nancial o\ufb03ce"]
+    text, owners = matching_text(codes)
+    assert text == "Cash flows, financial office"
+    assert owners[5:7] == [5, 5] and owners[-5:-2] == [len(codes) - 3] * 3 and len(owners) == len(text)
+    pdf = make_pdf(tmp_path / "unmapped.pdf", ["Consolidated Statements of Cash \ufb02ows"], unmapped=True)
+    db = ingest(pdf).db_path
+    assert Finder(db).page(1).text.endswith("Cash flows")  # as ingest restored it
+    assert page_png(db, 1, question="cash flows") != page_png(db, 1, question="consolidated statements")
+
+
 def test_line_boxes_merge_a_terms_characters_line_by_line():
     # "Cash Flows" drawn a character at a time (as many filings are), then "from" on the next line.
     chars = [(10, 100, 15, 108), (15.5, 100, 19, 106), (0, 0, 0, 0), (22, 99, 27, 108), (27.5, 100, 30, 108)]
