@@ -47,6 +47,18 @@ CREATE TABLE IF NOT EXISTS pages (
     UNIQUE (revision_id, page_number)
 );
 
+-- Where a revision's source PDF was, and optionally the PDF itself: what page images are
+-- rendered from (a revision ingested from JSONL or text has no row).
+--   path           the absolute path of the PDF when it was ingested
+--   bytes          the PDF's bytes, kept by `evfind ingest --embed-source` (NULL otherwise):
+--                  a self-contained file. Images are rendered only from bytes, on disk or
+--                  here, whose SHA-256 is the revision's.
+CREATE TABLE IF NOT EXISTS sources (
+    revision_id   INTEGER PRIMARY KEY REFERENCES documents (revision_id),
+    path          TEXT NOT NULL,
+    bytes         BLOB
+);
+
 -- Every section label a page belongs to, for routing: the sections carried onto the page, the
 -- headings that start on it, and the statement it is. origin says which. The pages of an exhibit
 -- the filing attaches have the labels exhibit and exhibit_<kind> (exhibit_credit_agreement,

@@ -116,11 +116,12 @@ def ingest(
     document_id: Annotated[Optional[str], typer.Option("--document-id", help="Document id (default: the file name without extension).")] = None,
     password: Annotated[Optional[str], typer.Option("--password", help="Password of an encrypted PDF.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    embed_source: Annotated[bool, typer.Option("--embed-source", help="Keep the PDF inside the database (page images without the file).")] = False,
 ) -> None:
     """Add a filing to a database: every physical page, in one transaction."""
     from .ingest import ingest as run_ingest
 
-    result = run_ingest(source, db, document_id, password=password, progress=_progress(quiet))
+    result = run_ingest(source, db, document_id, password=password, progress=_progress(quiet), embed_source=embed_source)
     for warning in result.warnings:
         typer.echo(f"Warning: {warning}", err=True)
     if quiet:
@@ -128,6 +129,13 @@ def ingest(
     from .render import SHORT_SHA
 
     sha = result.sha256[:SHORT_SHA]
+    embedded = ", source PDF embedded" if result.embedded and embed_source else ""
+    if result.source_updated:  # the same PDF from another place, or embedded now
+        typer.echo(
+            f"{result.db_path}: {result.document_id} sha256 {sha} is already ingested; "
+            f"recorded its source PDF at {result.source_path}{' and embedded it' if embedded else ''}"
+        )
+        return
     if result.status == "unchanged":
         typer.echo(
             f"{result.db_path}: {result.document_id} sha256 {sha} is already ingested "
@@ -139,7 +147,7 @@ def ingest(
     labels = ", printed page labels stored" if result.has_labels else ""
     typer.echo(
         f"{result.db_path}: {verb} {result.document_id} sha256 {sha}: "
-        f"{result.page_count} pages{blank}{labels}"
+        f"{result.page_count} pages{blank}{labels}{embedded}"
     )
 
 
@@ -226,9 +234,19 @@ def show(
     sha: ShaOption = None,
     raw: Annotated[bool, typer.Option("--raw", help="The text exactly as extracted, before normalisation.")] = False,
     fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
+    png: Annotated[Optional[Path], typer.Option("--png", help="Write the page as it looks in the source PDF to this PNG file instead.", show_default=False)] = None,
 ) -> None:
     """Print the stored text of one physical page, so any citation can be checked."""
     from .finder import Finder
+
+    if png is not None:
+        from .pageimage import page_png, png_size
+
+        image = page_png(db, page, document=document, sha=sha)
+        _write_png(png, image)
+        width, height = png_size(image)
+        typer.echo(f"{png}: page {page}, {width} x {height} pixels")
+        return
 
     with Finder(db, document=document, sha=sha) as finder:
         stored = finder.page(page)
@@ -381,6 +399,15 @@ def serve(
     from .browse import serve as run_serve
 
     run_serve(db, port=port, announce=typer.echo)
+
+
+def _write_png(path: Path, data: bytes) -> None:
+    from .errors import InputError
+
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write the image ({exc.strerror})") from None
 
 
 def _ranges(numbers) -> str:

@@ -453,6 +453,15 @@ class Finder:
             self._common_phrases[term.phrase] = count * 2 > self._pages
         return self._common_phrases[term.phrase]
 
+    def match_terms(self, question: str) -> tuple[str, ...]:
+        """The phrases a query for ``question`` matches on this revision's pages, common words
+        left out as the query leaves them: the terms its notes show and a page image boxes.
+        Empty for a question with no content words."""
+        parsed = self.parse(question)
+        if parsed.empty or self.revision is None:
+            return ()
+        return tuple(term.phrase for term in self._without_common_words(parsed).terms)
+
     def parse(self, question: str) -> ParsedQuestion:
         limits.check_question(question)
         return parse(question, metrics=self.method.metrics, meta=self.method.meta)
