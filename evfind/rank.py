@@ -116,9 +116,12 @@ class Method:
 # each combination is a setting, and DEFAULT is the one chosen on every development company at
 # once. Values are few and far apart on purpose: a fine grid over ~300 questions fits noise.
 GRID = {
-    "evidence_weight": (0.0, 0.5, 1.0, 1.5),
-    "rerank_depth": (5, 10, 20),
-    "window": (2, 3, 5),
+    "evidence_weight": (0.0, 0.5, 1.0),
+    "rerank_depth": (10, 20),
+    "window": (3, 5),
+    "figure_bonus": (0.0, 0.25),
+    "aside": (0.5, 1.0),
+    "expansion_weight": (0.0, 0.5),
 }
 
 
