@@ -37,6 +37,10 @@ NO_MATCH_HINT = "try other words: a line item, a section title, or a term as the
 WEAK_MATCH = (
     "No page holds all of the question's words; these candidates hold some of them. Check them"
 )
+# What of a question was not read, after the outcome in ``message`` (the table prints it above
+# the results): Chinese text the glossary lacks, and the question's words no page holds.
+NOT_READ = "Not read: {parts} (not in the glossary, so not searched)"
+ABSENT = "Not in this filing: {parts}"
 _MARK = re.compile("\x02(.*?)\x03", re.S)
 # What a question can meet that is an outcome of the question rather than a fault of the
 # request: ``Finder.answer`` answers with it (no results and the message) instead of raising.
@@ -100,6 +104,22 @@ class Answer:
     lang: str = "en"  # the language of the notes, the message and the rendered labels
     # Set when the question could not be asked (see ``refused``): its exit code is the CLI's.
     error: EvfindError | None = field(default=None, compare=False, repr=False)
+    # The question's ideas no page holds, as the question says them (``Finder.absent``).
+    absent: tuple[str, ...] = ()
+    # Why the results are not a plain answer: "no_match", "weak_match" or None.
+    outcome: str | None = None
+
+    @property
+    def unread_note(self) -> str | None:
+        """What of the question was not read, in the answer's language: the Chinese text the
+        glossary lacks and the question's words no page holds (None when all was read)."""
+        unknown = self.parsed.reading.unknown if self.parsed and self.parsed.reading else ()
+        return unread_note(unknown, self.absent, self.lang)
+
+    @property
+    def outcome_note(self) -> str | None:
+        """The outcome part of the message: no page found, or only candidates to check."""
+        return outcome_note(self.outcome, self.lang)
 
     def to_dict(self) -> dict:
         """The --format json object (its schema is documented in the README)."""
@@ -408,12 +428,14 @@ class Finder:
                     evidence=_evidence_lines(plan.passages.get(page_id)),
                 )
             )
-        message = None
+        outcome = None
         if not hits:
-            message = zh.localise("no_match", f"{NO_MATCH}; {NO_MATCH_HINT}", lang)
+            outcome = "no_match"
         elif not self._covers(parsed, ids[0]):
-            message = zh.localise("weak_match", WEAK_MATCH, lang)
-        return Answer(question, document, tuple(hits), message, parsed, lang)
+            outcome = "weak_match"
+        absent = zh.named(self.absent(parsed), parsed.reading, lang)
+        answer = Answer(question, document, tuple(hits), None, parsed, lang, absent=absent, outcome=outcome)
+        return replace(answer, message=compose_message(answer))
 
     def answer(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
         """``query``, except that a question evfind cannot ask (no content words, no pages
@@ -427,6 +449,23 @@ class Finder:
     def refused(self, question: str, error: EvfindError, lang: str | None = None) -> Answer:
         """The answer to a question this finder could not ask (see ``refused``)."""
         return refused(question, error, None if self.revision is None else self.document, lang)
+
+    def held(self, parsed: ParsedQuestion) -> tuple[int, ...]:
+        """How many pages of the revision hold each of the question's ideas (``parsed.ideas``,
+        in order): the pages any of an idea's phrases (its wording, the lexicon's expansions of
+        it) matches. One FTS5 count an idea, kept for the finder's life (with the counts that
+        weigh the evidence concepts)."""
+        counts = []
+        for idea in parsed.ideas:
+            key = " OR ".join(Term(phrase, "question").fts for phrase in idea.phrases)
+            if key not in self._holding:
+                self._holding[key] = store.matching_pages(self.conn, key, self.revision.revision_id)
+            counts.append(self._holding[key])
+        return tuple(counts)
+
+    def absent(self, parsed: ParsedQuestion) -> tuple[str, ...]:
+        """The labels of the question's ideas that no page of the revision holds (``held``)."""
+        return tuple(idea.label for idea, count in zip(parsed.ideas, self.held(parsed)) if not count)
 
     def _without_common_words(self, parsed: ParsedQuestion) -> ParsedQuestion:
         """Leave out of the MATCH the terms on more than half the pages (the company's name,
@@ -525,6 +564,34 @@ def refused(question: str, error: EvfindError, document: Document | None = None,
     each question, and Datasette's evfind_query() for every error."""
     lang = zh.language(question, lang)
     return Answer(question, document, (), zh.error_message(error, lang), lang=lang, error=error)
+
+
+def outcome_note(outcome: str | None, lang: str) -> str | None:
+    """The outcome part of an answer's message (``Answer.outcome``) in ``lang``."""
+    if outcome == "no_match":
+        return zh.localise("no_match", f"{NO_MATCH}; {NO_MATCH_HINT}", lang)
+    if outcome == "weak_match":
+        return zh.localise("weak_match", WEAK_MATCH, lang)
+    return None
+
+
+def unread_note(unknown: tuple[str, ...], absent: tuple[str, ...], lang: str) -> str | None:
+    """What of a question was not read, in ``lang``: ``unknown`` Chinese text (not in the
+    glossary), then the ideas ``absent`` from the filing."""
+    comma = "、" if lang == "zh" else ", "
+    parts = []
+    if unknown:
+        parts.append(zh.localise("not_read", NOT_READ.format(parts=comma.join(unknown)), lang, parts=comma.join(unknown)))
+    if absent:
+        parts.append(zh.localise("absent", ABSENT.format(parts=comma.join(absent)), lang, parts=comma.join(absent)))
+    return ("；" if lang == "zh" else ". ").join(parts) or None
+
+
+def compose_message(answer: Answer) -> str | None:
+    """An answer's ``message``: the outcome (no page found, candidates to check), then what of
+    the question was not read; None when there is neither."""
+    notes = [note for note in (answer.outcome_note, answer.unread_note) if note]
+    return ("。" if answer.lang == "zh" else ". ").join(notes) or None
 
 
 def _evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:
