@@ -33,6 +33,7 @@ NO_CONTENT_WORDS = (
     "(e.g. capital expenditures, legal proceedings)"
 )
 NO_MATCH = "No relevant page found in this document"
+NO_MATCH_SEVERAL = "No relevant page found in these documents"
 NO_MATCH_HINT = "try other words: a line item, a section title, or a term as the filing spells it"
 WEAK_MATCH = (
     "No page holds all of the question's words; these candidates hold some of them. Check them"
@@ -41,6 +42,7 @@ WEAK_MATCH = (
 # the results): Chinese text the glossary lacks, and the question's words no page holds.
 NOT_READ = "Not read: {parts} (not in the glossary, so not searched)"
 ABSENT = "Not in this filing: {parts}"
+ABSENT_SEVERAL = "Not in these filings: {parts}"
 _MARK = re.compile("\x02(.*?)\x03", re.S)
 # What a question can meet that is an outcome of the question rather than a fault of the
 # request: ``Finder.answer`` answers with it (no results and the message) instead of raising.
@@ -108,24 +110,29 @@ class Answer:
     absent: tuple[str, ...] = ()
     # Why the results are not a plain answer: "no_match", "weak_match" or None.
     outcome: str | None = None
+    # The documents read, when several were asked as one (``document`` is then None).
+    documents: tuple[Document, ...] = ()
+    plan: Plan | None = field(default=None, compare=False, repr=False)  # how the pages were ranked
 
     @property
     def unread_note(self) -> str | None:
         """What of the question was not read, in the answer's language: the Chinese text the
         glossary lacks and the question's words no page holds (None when all was read)."""
         unknown = self.parsed.reading.unknown if self.parsed and self.parsed.reading else ()
-        return unread_note(unknown, self.absent, self.lang)
+        return unread_note(unknown, self.absent, self.lang, several=len(self.documents) > 1)
 
     @property
     def outcome_note(self) -> str | None:
         """The outcome part of the message: no page found, or only candidates to check."""
-        return outcome_note(self.outcome, self.lang)
+        return outcome_note(self.outcome, self.lang, several=len(self.documents) > 1)
 
     def to_dict(self) -> dict:
         """The --format json object (its schema is documented in the README)."""
+        several = {"documents": [_document_dict(d) for d in self.documents]} if self.documents else {}
         return {
             "question": self.question,
             "document": _document_dict(self.document),
+            **several,
             "results": [
                 {
                     "rank": hit.rank,
@@ -434,7 +441,7 @@ class Finder:
         elif not self._covers(parsed, ids[0]):
             outcome = "weak_match"
         absent = zh.named(self.absent(parsed), parsed.reading, lang)
-        answer = Answer(question, document, tuple(hits), None, parsed, lang, absent=absent, outcome=outcome)
+        answer = Answer(question, document, tuple(hits), None, parsed, lang, absent=absent, outcome=outcome, plan=plan)
         return replace(answer, message=compose_message(answer))
 
     def answer(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
@@ -450,6 +457,7 @@ class Finder:
         """The answer to a question this finder could not ask (see ``refused``)."""
         return refused(question, error, None if self.revision is None else self.document, lang)
 
+    @_reading
     def held(self, parsed: ParsedQuestion) -> tuple[int, ...]:
         """How many pages of the revision hold each of the question's ideas (``parsed.ideas``,
         in order): the pages any of an idea's phrases (its wording, the lexicon's expansions of
@@ -566,24 +574,28 @@ def refused(question: str, error: EvfindError, document: Document | None = None,
     return Answer(question, document, (), zh.error_message(error, lang), lang=lang, error=error)
 
 
-def outcome_note(outcome: str | None, lang: str) -> str | None:
-    """The outcome part of an answer's message (``Answer.outcome``) in ``lang``."""
+def outcome_note(outcome: str | None, lang: str, several: bool = False) -> str | None:
+    """The outcome part of an answer's message (``Answer.outcome``) in ``lang``; for several
+    documents, "in these documents"."""
     if outcome == "no_match":
+        if several:
+            return zh.localise("no_match_several", f"{NO_MATCH_SEVERAL}; {NO_MATCH_HINT}", lang)
         return zh.localise("no_match", f"{NO_MATCH}; {NO_MATCH_HINT}", lang)
     if outcome == "weak_match":
         return zh.localise("weak_match", WEAK_MATCH, lang)
     return None
 
 
-def unread_note(unknown: tuple[str, ...], absent: tuple[str, ...], lang: str) -> str | None:
+def unread_note(unknown: tuple[str, ...], absent: tuple[str, ...], lang: str, several: bool = False) -> str | None:
     """What of a question was not read, in ``lang``: ``unknown`` Chinese text (not in the
-    glossary), then the ideas ``absent`` from the filing."""
+    glossary), then the ideas ``absent`` from the filing (from every one of ``several``)."""
     comma = "、" if lang == "zh" else ", "
     parts = []
     if unknown:
         parts.append(zh.localise("not_read", NOT_READ.format(parts=comma.join(unknown)), lang, parts=comma.join(unknown)))
     if absent:
-        parts.append(zh.localise("absent", ABSENT.format(parts=comma.join(absent)), lang, parts=comma.join(absent)))
+        key, english = ("absent_several", ABSENT_SEVERAL) if several else ("absent", ABSENT)
+        parts.append(zh.localise(key, english.format(parts=comma.join(absent)), lang, parts=comma.join(absent)))
     return ("；" if lang == "zh" else ". ").join(parts) or None
 
 

@@ -43,6 +43,21 @@ def to_json(answer: Answer | Plan) -> str:
     return json.dumps(answer.to_dict(), ensure_ascii=False, indent=2)
 
 
+def _documents(answer: Answer) -> list[str]:
+    """The header's document line: the revision read, or one line for each of several."""
+    labels = LABELS[answer.lang]
+    documents = answer.documents or (answer.document,)
+    label = labels["documents"] if answer.documents else labels["document"]
+    ids = max(width(doc.document_id) for doc in documents)
+    lines = []
+    for doc in documents:
+        pages = labels["pages"].format(count=doc.page_count)
+        lead = label if not lines else " " * width(label)
+        name = doc.document_id if len(documents) == 1 else _ljust(doc.document_id, ids)
+        lines.append(f"{lead}{name}  sha256 {doc.document_sha256[:SHORT_SHA]}  {pages}")
+    return lines
+
+
 def _messages(answer: Answer) -> tuple[str | None, str | None]:
     """What the table and Markdown print above the results (what of the question was not read)
     and below them (the outcome); the JSON ``message`` holds both, outcome first."""
@@ -54,12 +69,7 @@ def _messages(answer: Answer) -> tuple[str | None, str | None]:
 
 def to_table(answer: Answer) -> str:
     labels = LABELS[answer.lang]
-    doc = answer.document
-    pages = labels["pages"].format(count=doc.page_count)
-    lines = [
-        f"{labels['question']}{answer.question.strip()}",
-        f"{labels['document']}{doc.document_id}  sha256 {doc.document_sha256[:SHORT_SHA]}  {pages}",
-    ]
+    lines = [f"{labels['question']}{answer.question.strip()}", *_documents(answer)]
     above, below = _messages(answer)
     if above:
         lines += ["", above]
