@@ -489,8 +489,10 @@ class Finder:
         return tuple(counts)
 
     def absent(self, parsed: ParsedQuestion) -> tuple[str, ...]:
-        """The labels of the question's ideas that no page of the revision holds (``held``)."""
-        return tuple(idea.label for idea, count in zip(parsed.ideas, self.held(parsed)) if not count)
+        """The labels of the question's own ideas (``units``) that no page of the revision
+        holds (``held``)."""
+        held = self.held(parsed)
+        return tuple(idea.label for idea, count, unit in zip(parsed.ideas, held, units(parsed.ideas)) if unit and not count)
 
     def _without_common_words(self, parsed: ParsedQuestion) -> ParsedQuestion:
         """Leave out of the MATCH the terms on more than half the pages (the company's name,
@@ -590,6 +592,19 @@ def refused(question: str, error: EvfindError, document: Document | None = None,
     each question, and Datasette's evfind_query() for every error."""
     lang = zh.language(question, lang)
     return Answer(question, document, (), zh.error_message(error, lang), lang=lang, error=error)
+
+
+def units(ideas) -> tuple[bool, ...]:
+    """Whether each idea is one of the question's own (a word, or a lexicon cue with its
+    expansions), rather than made of them: two words searched side by side as one phrase
+    ("foobarium capital"), each of which belongs to another idea. What was not read is said of
+    the words and cues; a pair the filing never writes is no word it never uses."""
+    result = []
+    for index, idea in enumerate(ideas):
+        words = idea.label.split()
+        others = {word for i, other in enumerate(ideas) if i != index for word in other.label.split()}
+        result.append(len(words) < 2 or len(idea.phrases) > 1 or not all(word in others for word in words))
+    return tuple(result)
 
 
 def outcome_note(outcome: str | None, lang: str, several: bool = False) -> str | None:

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from . import rank
 from .errors import EvfindError, UsageError
-from .finder import REFUSALS, Answer, Document, Finder, compose_message, refused
+from .finder import REFUSALS, Answer, Document, Finder, compose_message, refused, units
 from .rank import DEFAULT, TOP_DEFAULT, Method
 
 
@@ -90,15 +90,16 @@ class MultiFinder:
 
     def fits(self, answers: list[Answer]) -> list[float]:
         """How well each document fits the question (``rank.document_fit``), from its answer:
-        the pages holding each idea of the question, and its lexical list's best bm25."""
+        the pages holding each of the question's own ideas (``units``), and its lexical list's
+        best bm25."""
         best = [answer.plan.lexical[0][1] if answer.plan and answer.plan.lexical else None for answer in answers]
         strongest = min((score for score in best if score is not None), default=None)
         fits = []
         for finder, answer, bm25 in zip(self.finders, answers, best):
             ideas = answer.parsed.ideas
             held = finder.held(answer.parsed)
-            fit = rank.document_fit([(idea.year, count) for idea, count in zip(ideas, held)],
-                                    finder.document.page_count, bm25, strongest)
+            own = [(idea.year, count) for idea, count, unit in zip(ideas, held, units(ideas)) if unit]
+            fit = rank.document_fit(own, finder.document.page_count, bm25, strongest)
             fits.append(fit)
         return fits
 

@@ -159,3 +159,17 @@ def test_capital_markets_and_governance_terms_are_read(cli, tmp_path, question, 
     assert result.exit_code == 0, result.output
     assert data["results"][0]["page_number"] == page
     assert data["message"] is None  # every part of the question was read, and found
+
+
+def test_a_pair_of_the_questions_words_is_not_reported_for_itself():
+    from evfind.finder import units
+    from evfind.question import Idea
+
+    ideas = (
+        Idea("foobarium", ("foobarium",)),
+        Idea("capital expenditures", ("capital expenditures", "purchases of property plant and equipment")),
+        Idea("foobarium capital", ("foobarium capital",)),  # two words side by side, searched as a phrase
+        Idea("net sales", ("net sales",)),  # a phrase of the question whose words are no other idea's
+        Idea("2024", ("2024",), year=True),
+    )
+    assert units(ideas) == (True, True, False, True, True)
