@@ -599,12 +599,14 @@ def units(ideas) -> tuple[bool, ...]:
     expansions), rather than made of them: two words searched side by side as one phrase
     ("foobarium capital"), each of which belongs to another idea. What was not read is said of
     the words and cues; a pair the filing never writes is no word it never uses."""
-    result = []
-    for index, idea in enumerate(ideas):
-        words = idea.label.split()
-        others = {word for i, other in enumerate(ideas) if i != index for word in other.label.split()}
-        result.append(len(words) < 2 or len(idea.phrases) > 1 or not all(word in others for word in words))
-    return tuple(result)
+    from collections import Counter
+
+    labels = [set(idea.label.split()) for idea in ideas]
+    counts = Counter(word for words in labels for word in words)  # ideas whose label has the word
+    return tuple(
+        len(words) < 2 or len(idea.phrases) > 1 or not all(counts[word] > 1 for word in words)
+        for idea, words in zip(ideas, labels)
+    )
 
 
 def outcome_note(outcome: str | None, lang: str, several: bool = False) -> str | None:
