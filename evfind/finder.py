@@ -192,11 +192,15 @@ class Plan:
     fused: tuple[tuple[int, float], ...]  # (page, score) best first, after the evidence rerank
     document: Document | None = None  # the revision read (set by Finder.explain)
     passages: Mapping[int, Passage] = field(default_factory=dict)  # leading pages' best passages
+    expanded: tuple[tuple[int, float], ...] = ()  # with the expansions, when ranked apart (bm25)
+    # The leading pages' (text, heading) with the matches marked (FTS5 highlight): the evidence
+    # lines and the notes are read from them. Keyed by page id.
+    marks: Mapping[int, tuple[str, str]] = field(default_factory=dict, repr=False)
 
     @property
     def candidates(self) -> rank.Candidates:
         """The ranked lists, as the ranking policy (rank.py) takes them."""
-        return rank.Candidates(self.lexical, self.statements, self.sections)
+        return rank.Candidates(self.lexical, self.statements, self.sections, self.expanded)
 
     @property
     def intent(self) -> rank.Intent:
@@ -247,7 +251,7 @@ class Plan:
                     "lines": [index + 1 for index, _ in self.passages[page].lines],
                 }
                 for page, _ in self.fused
-                if page in self.passages
+                if page in self.passages and self.passages[page].lines
             ],
         }
 
@@ -334,6 +338,12 @@ class Finder:
             params["match"] = parsed.match_expression()
             scored = self.conn.execute(lexical_sql, params).fetchall()
         bm25 = dict(scored)
+        expanded: list = []
+        own = replace(informative, terms=tuple(t for t in informative.terms if t.source != "lexicon"))
+        if method.expansion_weight and scored and own.terms and len(own.terms) < len(informative.terms):
+            # The question's own words ranked apart: the expansions then make a list of their own.
+            expanded = scored[:CANDIDATES]
+            scored = self.conn.execute(lexical_sql, {**params, "match": own.match_expression()}).fetchall() or scored
         statement_sql = section_sql = None
         statements: list = []
         sections: list = []
@@ -352,6 +362,7 @@ class Finder:
         plan = Plan(
             parsed, params["match"], lexical_sql, statement_sql, section_sql,
             tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
+            expanded=tuple(expanded),
         )
         fused = rank.fuse(plan.candidates, plan.intent, method)
         depth = max(top, method.rerank_depth)
@@ -360,9 +371,10 @@ class Finder:
         instruments = [page for page, found in labels.items() if found - {"definitions"}]
         fused = rank.set_aside(fused, definitions, instruments, plan.intent, method)
         leading = [page for page, _ in fused[:depth]]
-        passages = self._passages(parsed, leading)
+        marks = store.marked(self.conn, plan.match, leading, revision)
+        passages = self._passages(parsed, marks)
         ordered = rank.rerank(fused, passages, plan.intent, method, rank.asked_tables(plan.candidates, plan.intent))
-        return replace(plan, fused=tuple(ordered), passages=passages)
+        return replace(plan, fused=tuple(ordered), passages=passages, marks=marks)
 
     @staticmethod
     def _aside_labels() -> list[str]:
@@ -372,17 +384,15 @@ class Finder:
 
         return ["definitions", *sorted(instrument_labels())]
 
-    def _passages(self, parsed: ParsedQuestion, page_ids: list[int]) -> dict[int, Passage]:
+    def _passages(self, parsed: ParsedQuestion, marks: Mapping[int, tuple[str, str]]) -> dict[int, Passage]:
         """The best passage of each page (evidence.py), read from its text with the question's
-        matches marked by FTS5 (all its terms, common words too: a line item such as "net
-        income" is evidence on its line even where it is on most pages)."""
+        matches marked by FTS5 (the terms the lexical list matched)."""
         concepts = self._concepts(parsed)
         if not concepts:
             return {}
-        marked = store.marked_texts(self.conn, parsed.match_expression(), page_ids)
         fact, window = parsed.fact, self.method.window
         passages = {}
-        for page_id, text in marked.items():
+        for page_id, (text, _) in marks.items():
             lines, held = evidence.read_lines(text, concepts)
             passages[page_id] = evidence.best_passage(lines, held, concepts, window, fact)
         return passages
@@ -425,15 +435,13 @@ class Finder:
         if parsed.empty:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
         plan = self._ranked(parsed, top)
-        match = plan.match
         chosen = plan.fused[:top]
         ids = [page_id for page_id, _ in chosen]
         rows = store.page_rows(self.conn, ids)
-        marked = store.matched_spans(self.conn, match, ids)
         hits = []
         for position, (page_id, score) in enumerate(chosen, start=1):
             row = rows[page_id]
-            terms = _spans(marked.get(page_id, ""))
+            terms = _spans("\n".join(plan.marks.get(page_id, ("", ""))))
             hits.append(
                 Hit(
                     rank=position,
@@ -553,7 +561,8 @@ class Finder:
         if parsed.empty:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
         plan = self._ranked(parsed, top)
-        numbers = self._numbers([page for ranked in (plan.lexical, plan.statements, plan.sections) for page, _ in ranked])
+        lists = (plan.lexical, plan.statements, plan.sections, plan.expanded)
+        numbers = self._numbers([page for ranked in lists for page, _ in ranked] + [page for page, _ in plan.fused])
 
         def by_number(ranked):
             return tuple((numbers[page], score) for page, score in ranked)
@@ -564,6 +573,7 @@ class Finder:
             lexical=by_number(plan.lexical),
             statements=by_number(plan.statements),
             sections=by_number(plan.sections),
+            expanded=by_number(plan.expanded),
             fused=by_number(plan.fused[:top]),
             passages={numbers[page]: passage for page, passage in plan.passages.items()},
         )
