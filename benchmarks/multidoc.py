@@ -6,7 +6,8 @@ Puts the development filings into databases of two or three filings each (one co
 in date order, three at a time; a company's lone filing with another's), asks every labelled
 question of the database holding its filing, without --document, and counts a hit when a page
 listed is a gold page of the question's own filing. Prints hit@1, hit@3, hit@5, MRR@10 and how
-often the first page is in the right filing, for the merge evfind uses (`evfind query`, through
+often the first page is in the right filing (for all questions, then for each set), for the
+merge evfind uses (`evfind query`, through
 ``MultiFinder``) and for the alternatives it was chosen over, computed from the same
 per-document answers. The databases are built once under --cache.
 """
@@ -85,12 +86,14 @@ def by_score(lists, weights=None):
 def measure(financebench: Path, cache: Path) -> str:
     records = []
     for name in SETS:
-        records += [json.loads(line) for line in (financebench / name).read_text().splitlines() if line.strip()]
+        lines = (financebench / name).read_text().splitlines()
+        records += [{**json.loads(line), "set": name} for line in lines if line.strip()]
     made = groups({r["doc_name"] for r in records})
     where = {name: i for i, names in enumerate(made) for name in names}
     cache.mkdir(parents=True, exist_ok=True)
     finders: dict[int, MultiFinder] = {}
     scores: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    by_set: dict[str, dict[str, dict[str, list[float]]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
     for record in records:
         doc, number = record["doc_name"], where[record["doc_name"]]
         if number not in finders:
@@ -116,20 +119,22 @@ def measure(financebench: Path, cache: Path) -> str:
         gold = {(doc, page) for page in record["gold_pages"]}
         for name, pages in ranked.items():
             first = next((k for k, key in enumerate(pages[:DEPTH], 1) if key in gold), None)
-            row = scores[name]
-            for k in (1, 3, 5):
-                row[f"hit@{k}"].append(bool(first and first <= k))
-            row["MRR@10"].append(1 / first if first else 0.0)
-            row["right filing first"].append(bool(pages) and pages[0][0] == doc)
+            for row in (scores[name], by_set[record["set"]][name]):
+                for k in (1, 3, 5):
+                    row[f"hit@{k}"].append(bool(first and first <= k))
+                row["MRR@10"].append(1 / first if first else 0.0)
+                row["right filing first"].append(bool(pages) and pages[0][0] == doc)
     lines = [
         f"{len(records)} questions ({', '.join(SETS)}) asked of {len(made)} databases of "
         f"{min(map(len, made))} to {max(map(len, made))} filings each, without --document",
-        "",
-        f"{'merge':50} hit@1  hit@3  hit@5  MRR@10  right filing first",
     ]
-    for name, row in scores.items():
-        figures = [sum(row[key]) / len(row[key]) for key in ("hit@1", "hit@3", "hit@5", "MRR@10", "right filing first")]
-        lines.append(f"{name:50} " + "  ".join(f"{f:.3f}" for f in figures[:4]) + f"   {figures[4]:.3f}")
+    for title, table in [("all questions", scores)] + [(f"{name} only", by_set[name]) for name in SETS]:
+        count = len(next(iter(table.values()))["MRR@10"])
+        lines += ["", f"{title} ({count})", f"{'merge':50} hit@1  hit@3  hit@5  MRR@10  right filing first"]
+        for name, row in table.items():
+            keys = ("hit@1", "hit@3", "hit@5", "MRR@10", "right filing first")
+            figures = [sum(row[key]) / len(row[key]) for key in keys]
+            lines.append(f"{name:50} " + "  ".join(f"{f:.3f}" for f in figures[:4]) + f"   {figures[4]:.3f}")
     for several in finders.values():
         several.close()
     return "\n".join(lines)

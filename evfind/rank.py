@@ -401,17 +401,18 @@ def order(
 # databases holding two or three filings each, mostly one company's years, where a hit is the
 # right page of the right filing (hit@1 / hit@3 / hit@5 / MRR@10; the right filing first):
 #
-#     each question asked of its own filing alone      0.766 / 0.890 / 0.938 / 0.834  (1.000)
-#     merged by fused score                            0.310 / 0.779 / 0.855 / 0.556  (0.414)
-#     round-robin, best first page first               0.310 / 0.814 / 0.834 / 0.562  (0.414)
-#     by fused score x document_fit                    0.628 / 0.779 / 0.862 / 0.718  (0.793)
-#     round-robin, documents by coverage x years       0.593 / 0.821 / 0.828 / 0.712  (0.772)
-#     round-robin, documents by document_fit           0.634 / 0.821 / 0.828 / 0.733  (0.821)
+#     each question asked of its own filing alone      0.759 / 0.897 / 0.945 / 0.833  (1.000)
+#     merged by fused score                            0.303 / 0.779 / 0.855 / 0.554  (0.414)
+#     round-robin, best first page first               0.303 / 0.807 / 0.834 / 0.558  (0.414)
+#     by fused score x document_fit                    0.621 / 0.779 / 0.862 / 0.714  (0.793)
+#     round-robin, documents by coverage x years       0.586 / 0.814 / 0.834 / 0.709  (0.772)
+#     round-robin, documents by document_fit           0.628 / 0.814 / 0.834 / 0.729  (0.821)
 #
-# (benchmarks/multidoc.py.) By set: round-robin by document_fit has the best MRR@10 on the 63
-# FinanceBench questions (0.753 against 0.730 for score x fit) and the 56 form questions (0.658
-# against 0.636); on the 26 seed-style ones the merge by score x fit does better (0.864 against
-# 0.845). A fit, whichever merge, is what counts: without one, MRR@10 is 0.51 to 0.75.
+# (benchmarks/multidoc.py, whose output benchmarks/multidoc.txt also gives each set.) By set:
+# round-robin by document_fit has the best MRR@10 on the 63 FinanceBench questions (0.756
+# against 0.730 for score x fit) and the 56 form questions (0.658 against 0.636); on the 26
+# seed-style ones the merge by score x fit does better (0.845 against 0.816). A fit, whichever
+# merge, is what counts: without one, MRR@10 is 0.51 to 0.72.
 
 
 def document_fit(ideas: Sequence[tuple[bool, int]], pages: int, bm25: float | None, strongest: float | None) -> float:
@@ -454,8 +455,8 @@ def merge(
     Round-robin rather than a merge by score or by score times fit: the fused scores of two
     documents do not compare (see above), and weighing them by fit lets a document that fits a
     little better push every page of the others down, so that a wrong choice of document
-    costs the right pages; taking turns keeps the others' best pages near the top (hit@3 0.821
-    against 0.779, MRR@10 0.733 against 0.718; at hit@5, 0.828 against 0.862, the weighted
+    costs the right pages; taking turns keeps the others' best pages near the top (hit@3 0.814
+    against 0.779, MRR@10 0.729 against 0.714; at hit@5, 0.834 against 0.862, the weighted
     merge's second and third pages of the right document count more)."""
     if fits is None:
         fits = [0.0] * len(lists)
