@@ -87,7 +87,7 @@ ShaOption = Annotated[
     Optional[str], typer.Option("--sha", help="Read the revision whose SHA-256 starts with this prefix.")
 ]
 DocumentOption = Annotated[
-    Optional[str], typer.Option("--document", help="Read this document id (when the database holds several).")
+    Optional[str], typer.Option("--document", help="Read one document of several: its id, or a unique prefix of it, any case.")
 ]
 
 
@@ -177,7 +177,8 @@ def query(
     malformed questions file.
     """
     from .errors import UsageError
-    from .finder import REFUSALS, Finder
+    from .finder import REFUSALS
+    from .multi import open_finder
     from .render import render, render_plan
 
     if (question is None) == (questions is None):
@@ -191,7 +192,7 @@ def query(
         return
     fmt = fmt or Format.table
     lang_code = lang.value if lang else None
-    with Finder(db, document=document, sha=sha) as finder:
+    with open_finder(db, document=document, sha=sha) as finder:
         if not explain:
             answer = finder.answer(question, top=top, lang=lang_code)
         else:
@@ -215,10 +216,10 @@ def _ask_all(db: Path, source: Path, top: int, document: Optional[str], sha: Opt
     import json
 
     from .batch import answer_all, read_questions
-    from .finder import Finder
+    from .multi import open_finder
 
     items = read_questions(source)
-    with Finder(db, document=document, sha=sha) as finder:
+    with open_finder(db, document=document, sha=sha) as finder:
         for data in answer_all(finder, items, top=top, lang=lang):
             typer.echo(json.dumps(data, ensure_ascii=False))
         if finder.empty:  # every line says so; the status says the run found nothing to search
