@@ -7,6 +7,12 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from typer.core import TyperCommand
+
+try:  # the Click that Typer parses with: a copy of its own since typer 0.28
+    from typer._click.exceptions import NoSuchOption as _NoSuchOption
+except ImportError:  # pragma: no cover (older typer, on Click itself)
+    from click.exceptions import NoSuchOption as _NoSuchOption
 
 from . import __version__
 from .browse import DEFAULT_PORT
@@ -68,8 +74,53 @@ def errors_to_exit(command):
         except KeyboardInterrupt:
             typer.echo("Error: interrupted; nothing was changed", err=True)
             raise typer.Exit(code=130) from None
+        except BrokenPipeError:  # output not wrapped by _emit: the reader had what it wanted
+            _stdout_gone()
+            raise typer.Exit(code=0) from None
 
     return wrapper
+
+
+def _emit(text: str, status: int = 0) -> None:
+    """Print to stdout. Where the reader has gone (`| head -1` has its line), stop quietly with
+    ``status``: the exit status of the output that was wanted, never a traceback, and never 1
+    ("no page found") for pages found."""
+    try:
+        typer.echo(text)
+    except BrokenPipeError:
+        _stdout_gone()
+        raise typer.Exit(code=status) from None
+
+
+def _stdout_gone() -> None:
+    """Point stdout at /dev/null, so that what is still buffered is dropped at exit instead of
+    failing again (Python's "Exception ignored ... BrokenPipeError")."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        finally:
+            os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test runner's buffer)
+        pass
+
+
+def _plural(count: int, word: str, words: str | None = None) -> str:
+    """1 page, 2 pages; 1 revision, 0 revisions."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def _page_list(numbers) -> str:
+    """A list of pages, told apart from a count: "page 7", "pages 2-4, 9"."""
+    numbers = sorted(set(numbers))
+    return f"{'page' if len(numbers) == 1 else 'pages'} {_ranges(numbers)}"
+
+
+def _counted_pages(numbers) -> str:
+    """How many pages, then which: "3 (pages 2, 58, 116)"; "none" for none."""
+    return f"{len(set(numbers))} ({_page_list(numbers)})" if numbers else "none"
 
 
 def _message(exc: EvfindError, kwargs: dict) -> str:
@@ -129,21 +180,77 @@ def ingest(
 
     sha = result.sha256[:SHORT_SHA]
     if result.status == "unchanged":
-        typer.echo(
+        _emit(
             f"{result.db_path}: {result.document_id} sha256 {sha} is already ingested "
-            f"({result.page_count} pages); nothing to do"
+            f"({_plural(result.page_count, 'page')}); nothing to do"
         )
         return
     verb = "created" if result.status == "created" else "added revision to"
-    blank = f", blank pages: {_ranges(result.blank_pages)}" if result.blank_pages else ""
+    blank = f", {len(result.blank_pages)} blank ({_page_list(result.blank_pages)})" if result.blank_pages else ""
     labels = ", printed page labels stored" if result.has_labels else ""
-    typer.echo(
+    _emit(
         f"{result.db_path}: {verb} {result.document_id} sha256 {sha}: "
-        f"{result.page_count} pages{blank}{labels}"
+        f"{_plural(result.page_count, 'page')}{blank}{labels}"
     )
 
 
-@app.command()
+class _QueryCommand(TyperCommand):
+    """`evfind query`, where a question that starts with '-' ("-5% revenue growth?") would be
+    read as an option: say where it goes instead of Click's "No such option: -5"."""
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        given = list(args)  # (Click's parser consumes the list it is handed)
+        try:
+            return super().parse_args(ctx, args)
+        except _NoSuchOption as exc:
+            question = _dashed_question(given, exc.option_name)
+            if question is None:
+                raise
+            import shlex
+
+            db = _first_argument(self, given) or "DB"
+            typer.echo(
+                f"Error: a question that starts with '-' goes after '--': "
+                f"evfind query {shlex.quote(db)} -- {shlex.quote(question)}",
+                err=True,
+            )
+            raise typer.Exit(code=EXIT_USAGE) from None
+
+
+def _dashed_question(args: list[str], option: str) -> str | None:
+    """The argument Click took for the unknown option ``option``, where it reads as a question
+    (words after the dash, or no letter right after it: "-5%", "-$3 million") rather than a
+    mistyped option ("--tpo", "-x")."""
+    for arg in args:
+        if arg == "--":
+            break
+        if arg.startswith(option) and not arg.startswith("--"):
+            if any(c.isspace() for c in arg) or not arg[1:2].isalpha():
+                return arg
+    return None
+
+
+def _first_argument(command: TyperCommand, args: list[str]) -> str | None:
+    """The first positional argument (the database), skipping options and their values."""
+    takes_value = {
+        name for param in command.params
+        if param.param_type_name == "option" and not getattr(param, "is_flag", False)
+        for name in param.opts
+    }
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--":
+            return None
+        elif arg.startswith("-") and arg != "-":
+            skip = arg in takes_value
+        else:
+            return arg
+    return None
+
+
+@app.command(cls=_QueryCommand)
 @errors_to_exit
 def query(
     db: DbArgument,
@@ -192,15 +299,14 @@ def query(
             except REFUSALS as exc:
                 answer = finder.refused(question, exc, lang_code)
             else:
-                typer.echo(render_plan(plan, "json" if fmt is Format.json else "text"))
+                _emit(render_plan(plan, "json" if fmt is Format.json else "text"))
                 return
     if answer.error is not None and fmt is not Format.json:  # one line on stderr
         raise answer.error
-    typer.echo(render(answer, fmt.value))
-    if answer.error is not None:
-        raise typer.Exit(code=answer.error.exit_code)
-    if not answer.results:
-        raise typer.Exit(code=EXIT_NO_MATCH)
+    status = answer.error.exit_code if answer.error is not None else 0 if answer.results else EXIT_NO_MATCH
+    _emit(render(answer, fmt.value), status)
+    if status:
+        raise typer.Exit(code=status)
 
 
 def _ask_all(db: Path, source: Path, top: int, document: Optional[str], sha: Optional[str], lang: Optional[str]) -> None:
@@ -212,7 +318,7 @@ def _ask_all(db: Path, source: Path, top: int, document: Optional[str], sha: Opt
     items = read_questions(source)
     with Finder(db, document=document, sha=sha) as finder:
         for data in answer_all(finder, items, top=top, lang=lang):
-            typer.echo(json.dumps(data, ensure_ascii=False))
+            _emit(json.dumps(data, ensure_ascii=False), EXIT_USAGE if finder.empty else 0)
         if finder.empty:  # every line says so; the status says the run found nothing to search
             raise typer.Exit(code=EXIT_USAGE)
 
@@ -235,21 +341,19 @@ def show(
     if fmt is TextFormat.json:
         import json
 
-        typer.echo(json.dumps(stored.to_dict(), ensure_ascii=False, indent=2))
+        _emit(json.dumps(stored.to_dict(), ensure_ascii=False, indent=2))
         return
     doc = stored.document
     label = f" (printed {stored.page_label})" if stored.page_label else ""
-    typer.echo(
-        f"Page {stored.page_number}{label} of {doc.page_count} · {doc.document_id} · sha256 {doc.document_sha256}"
-    )
+    lines = [f"Page {stored.page_number}{label} of {doc.page_count} · {doc.document_id} · sha256 {doc.document_sha256}"]
     from .zh import LABELS
 
     continues = LABELS["en"]["continues"]
     where = stored.heading or (f"{continues}{stored.section_heading}" if stored.section_heading else "")
     if where:
-        typer.echo(f"Heading: {where}")
-    typer.echo("")
-    typer.echo(stored.raw_text if raw else stored.text)
+        lines.append(f"Heading: {where}")
+    lines += ["", stored.raw_text if raw else stored.text]
+    _emit("\n".join(lines))
 
 
 @app.command()
@@ -265,30 +369,31 @@ def info(
     if fmt is TextFormat.json:
         import json
 
-        typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        _emit(json.dumps(summary, ensure_ascii=False, indent=2))
         return
-    typer.echo(f"Database: {db}  (evfind schema {summary['schema_version']})")
+    lines = [f"Database: {db}  (evfind schema {summary['schema_version']})"]
     if not summary["revisions"]:
-        typer.echo(f"No pages are loaded yet: run `evfind ingest REPORT.pdf --db {db}`")
+        lines.append(f"No pages are loaded yet: run `evfind ingest REPORT.pdf --db {db}`")
     for rev in summary["revisions"]:
         newest = "  [newest]" if rev["newest"] else ""
-        typer.echo("")
-        typer.echo(
-            f"{rev['document_id']}  revision {rev['revision_id']}{newest}\n"
-            f"  sha256      {rev['sha256']}\n"
-            f"  source      {rev['source_name']} ({rev['source_kind']}), ingested {rev['ingested_at']}\n"
-            f"  pages       {rev['page_count']}\n"
-            f"  blank pages {_ranges(rev['blank_pages']) or 'none'}\n"
-            f"  page labels {'yes (printed folios stored)' if rev['labelled_pages'] else 'none'}"
-        )
-        if rev["statements"]:
-            typer.echo("  statements")
-            for item in rev["statements"]:
-                typer.echo(f"    {item['label']:<24} p. {_ranges(item['pages']):<12} {item['heading']}")
-        if rev["sections"]:
-            typer.echo("  sections")
-            for item in rev["sections"]:
-                typer.echo(f"    {item['label']:<24} p. {_ranges(item['pages']):<12} {item['heading']}")
+        labelled = rev["labelled_pages"]
+        lines += [
+            "",
+            f"{rev['document_id']}  revision {rev['revision_id']}{newest}",
+            f"  sha256       {rev['sha256']}",
+            f"  source       {rev['source_name']} ({rev['source_kind']}), ingested {rev['ingested_at']}",
+            f"  pages        {rev['page_count']}",
+            f"  blank pages  {_counted_pages(rev['blank_pages'])}",
+            "  page labels  "
+            + (f"{labelled} of {_plural(rev['page_count'], 'page')} (printed folios stored)" if labelled else "none"),
+        ]
+        for group in ("statements", "sections"):
+            if rev[group]:
+                lines.append(f"  {group}")
+                for item in rev[group]:
+                    pages = ("p. " if len(item["pages"]) == 1 else "pp. ") + _ranges(item["pages"])
+                    lines.append(f"    {item['label']:<24} {pages:<12}  {item['heading']}".rstrip())
+    _emit("\n".join(lines))
 
 
 @app.command("eval")
@@ -330,19 +435,22 @@ def eval_(
     if fmt is TextFormat.json:
         import json
 
-        typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        _emit(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:
-        typer.echo(format_report(report, show_misses=misses))
+        _emit(format_report(report, show_misses=misses))
 
 
 @app.command()
 @errors_to_exit
 def upgrade(db: DbArgument) -> None:
     """Re-index a database written by an older evfind, from the page text it stores."""
-    from .ingest import reindex
+    from .ingest import upgrade as run_upgrade
 
-    count, old, new = reindex(db)
-    typer.echo(f"{db}: re-indexed {count} revision(s), schema {old} -> {new}")
+    done = run_upgrade(db)
+    if done.reindexed is None:
+        _emit(f"{db}: already at schema {done.new}; nothing to do")
+    else:
+        _emit(f"{db}: re-indexed {_plural(done.reindexed, 'revision')}, schema {done.old} -> {done.new}")
 
 
 @app.command()

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import store, writes
-from .errors import InputError, UsageError
+from .errors import DatabaseBusyError, IncompatibleDatabaseError, InputError, UsageError
 from .extract import Extraction, extract
 from .packing import pack_text
 from .question import common_words
@@ -235,3 +235,38 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
 
     (count, old), _ = writes.rewrite(db_path, build, must_exist=True, older_ok=True)
     return count, old, store.SCHEMA_VERSION
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """What `evfind upgrade` did: ``reindexed`` revisions (None: the database was current and
+    was left untouched), from schema ``old`` to ``new``."""
+
+    reindexed: int | None
+    old: int
+    new: int
+
+
+def upgrade(db: str | os.PathLike) -> Upgrade:
+    """Re-index a database of an older schema (``reindex``); one of the current schema, intact,
+    is left as it is, not a byte or a time stamp changed. A file an interrupted write left
+    half-written (a hot journal beside it) is rolled back and re-indexed; a damaged one is
+    re-indexed where its page text can be read, and otherwise reported."""
+    db_path = Path(db)
+    try:
+        conn = store.connect_read(db_path)
+    except (IncompatibleDatabaseError, DatabaseBusyError):
+        pass  # older (or newer, or half-written, or locked): the rewrite sorts it out or says why
+    else:
+        try:
+            with store.reading(db_path):
+                _, version = store.identify(conn)
+                current = store.intact(conn)
+        except DatabaseBusyError:
+            current = False
+        finally:
+            conn.close()
+        if current:
+            return Upgrade(None, version, version)
+    count, old, new = reindex(db_path)
+    return Upgrade(count, old, new)

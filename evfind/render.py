@@ -46,7 +46,7 @@ def to_json(answer: Answer | Plan) -> str:
 def to_table(answer: Answer) -> str:
     doc = answer.document
     labels = LABELS[answer.lang]
-    pages = labels["pages"].format(count=doc.page_count)
+    pages = labels["one_page" if doc.page_count == 1 else "pages"].format(count=doc.page_count)
     lines = [
         f"{labels['question']}{answer.question.strip()}",
         f"{labels['document']}{doc.document_id}  sha256 {doc.document_sha256[:SHORT_SHA]}  {pages}",
