@@ -134,6 +134,56 @@ def _message(exc: EvfindError, kwargs: dict) -> str:
 
 
 DbArgument = Annotated[Path, typer.Argument(help="An evfind database (.db).", show_default=False)]
+QueryDbArgument = Annotated[
+    Path,
+    typer.Argument(
+        help="An evfind database (.db), or a PDF: asked through the database beside it (report.pdf -> "
+        "report.db), ingested on first use and again when the PDF changes.",
+        show_default=False,
+    ),
+]
+ReadDbArgument = Annotated[
+    Path,
+    typer.Argument(
+        help="An evfind database (.db), or a PDF already asked or ingested (read through the database beside it).",
+        show_default=False,
+    ),
+]
+
+
+def _is_pdf(path: Path) -> bool:
+    """A PDF given where a database goes: named .pdf, or starting as a PDF does."""
+    if path.suffix.lower() == ".pdf":
+        return True
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(64)
+    except OSError:
+        return False
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%PDF-")
+
+
+def _database(path: Path, document: Optional[str], sha: Optional[str], *, ingest: bool):
+    """(database, document, sha) to read. A PDF is read through the database beside it (made
+    or brought up to date first when ``ingest``), at the revision holding its bytes unless
+    --document or --sha says otherwise; a line on stderr says when it is ingested."""
+    if not _is_pdf(path):
+        return path, document, sha
+    from .ingest import ensure_database, locate_database
+
+    def notify(line: str) -> None:
+        typer.echo(line, err=True)
+
+    if ingest:
+        found = ensure_database(path, progress=_progress(False), notify=notify)
+    else:
+        found = locate_database(path, notify=notify)
+    for warning in found.warnings:
+        typer.echo(f"Warning: {warning}", err=True)
+    if document is None and sha is None:
+        document, sha = found.document_id, found.sha256
+    return found.db_path, document, sha
+
 ShaOption = Annotated[
     Optional[str], typer.Option("--sha", help="Read the revision whose SHA-256 starts with this prefix.")
 ]
@@ -253,7 +303,7 @@ def _first_argument(command: TyperCommand, args: list[str]) -> str | None:
 @app.command(cls=_QueryCommand)
 @errors_to_exit
 def query(
-    db: DbArgument,
+    db: QueryDbArgument,
     question: Annotated[Optional[str], typer.Argument(help="The question, in plain words.", show_default=False)] = None,
     top: Annotated[int, typer.Option("--top", "-n", min=1, max=TOP_MAX, help=f"How many pages to list (1 to {TOP_MAX}).")] = TOP_DEFAULT,
     fmt: Annotated[Optional[Format], typer.Option("--format", "-f", help="Output: table (the default), markdown or json.", show_default=False)] = None,
@@ -286,6 +336,8 @@ def query(
             raise UsageError("--questions prints one JSON object a line; --format table and markdown do not apply")
         if explain:
             raise UsageError("--explain shows one question; ask it without --questions")
+    db, document, sha = _database(db, document, sha, ingest=True)
+    if questions is not None:
         _ask_all(db, questions, top, document, sha, lang.value if lang else None)
         return
     fmt = fmt or Format.table
@@ -326,7 +378,7 @@ def _ask_all(db: Path, source: Path, top: int, document: Optional[str], sha: Opt
 @app.command()
 @errors_to_exit
 def show(
-    db: DbArgument,
+    db: ReadDbArgument,
     page: Annotated[int, typer.Argument(help="Physical page number (1 is the first page of the PDF).", show_default=False)],
     document: DocumentOption = None,
     sha: ShaOption = None,
@@ -336,6 +388,7 @@ def show(
     """Print the stored text of one physical page, so any citation can be checked."""
     from .finder import Finder
 
+    db, document, sha = _database(db, document, sha, ingest=False)
     with Finder(db, document=document, sha=sha) as finder:
         stored = finder.page(page)
     if fmt is TextFormat.json:
@@ -359,12 +412,13 @@ def show(
 @app.command()
 @errors_to_exit
 def info(
-    db: DbArgument,
+    db: ReadDbArgument,
     fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
 ) -> None:
     """Documents, revisions, page counts, blank pages and the sections found on which pages."""
     from .finder import describe
 
+    db, _, _ = _database(db, None, None, ingest=False)
     summary = describe(db)
     if fmt is TextFormat.json:
         import json
