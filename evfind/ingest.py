@@ -196,6 +196,12 @@ def ensure_database(
 
     A file at report.db that is not an evfind database is never written; nor is anything where
     the directory cannot be written (the error says how to ingest elsewhere, with --db).
+
+        >>> ensure_database("report.pdf").status      # first use: ingested into report.db
+        'created'
+        >>> found = ensure_database("report.pdf")     # the same bytes: read as they are
+        >>> found.status, found.db_path.name, found.document_id
+        ('current', 'report.db', 'report')
     """
     found = _find(pdf)
     if found.match is not None:
