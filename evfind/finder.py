@@ -18,11 +18,13 @@ from __future__ import annotations
 import functools
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 
-from . import limits, packing, rank, store, zh
+from . import evidence, limits, packing, rank, store, zh
 from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
-from .question import ParsedQuestion, parse
+from .evidence import Passage
+from .question import ParsedQuestion, Term, parse
 from .rank import CANDIDATES, DEFAULT, TOP_DEFAULT, TOP_MAX, Method
 from .text import normal
 
@@ -67,6 +69,10 @@ class Hit:
     page_label: str | None = None  # printed folio, where the PDF has page labels
     section: str | None = None  # section label the page belongs to
     statement: str | None = None  # primary statement the page is, if any
+    # The lines of the page where the question's concepts meet, best first: (line, text), line
+    # counted from 1 in the page's text as `evfind show --format json` gives it (split on
+    # newlines), text that line exactly.
+    evidence: tuple[tuple[int, str], ...] = ()
 
 
 def _document_dict(document: Document | None) -> dict | None:
@@ -113,6 +119,7 @@ class Answer:
                     "statement": hit.statement,
                     "matched_terms": list(hit.matched_terms),
                     "note": hit.note,
+                    "evidence": [{"line": line, "text": text} for line, text in hit.evidence],
                 }
                 for hit in self.results
             ],
@@ -155,8 +162,9 @@ class Plan:
     lexical: tuple[tuple[int, float], ...]  # (page, bm25) best first
     statements: tuple[tuple[int, float | None], ...]  # primary statement pages the question targets
     sections: tuple[tuple[int, float], ...]  # pages of the sections it targets
-    fused: tuple[tuple[int, float], ...]  # (page, score) best first
+    fused: tuple[tuple[int, float], ...]  # (page, score) best first, after the evidence rerank
     document: Document | None = None  # the revision read (set by Finder.explain)
+    passages: Mapping[int, Passage] = field(default_factory=dict)  # leading pages' best passages
 
     @property
     def candidates(self) -> rank.Candidates:
@@ -166,7 +174,12 @@ class Plan:
     @property
     def intent(self) -> rank.Intent:
         """The facts of the question that the ranking policy reads."""
-        return rank.Intent(named=bool(self.parsed.named), topical=bool(self.parsed.sections))
+        parsed = self.parsed
+        sections = set(parsed.sections)
+        return rank.Intent(
+            named=bool(parsed.named), topical=bool(sections), fact=parsed.fact, ratio=parsed.ratio,
+            instrument=bool(sections & rank.INSTRUMENT_SECTIONS), definition="definitions" in sections,
+        )
 
     def to_dict(self) -> dict:
         """The --explain --format json object (its schema is documented in the README)."""
@@ -198,6 +211,17 @@ class Plan:
                 "sections": listed(self.sections, "bm25"),
             },
             "fused": listed(self.fused, "score"),
+            "passages": [
+                {
+                    "page_number": page,
+                    "score": round(self.passages[page].score, 6),
+                    "coverage": round(self.passages[page].coverage, 6),
+                    "figure": self.passages[page].figure,
+                    "lines": [index + 1 for index, _ in self.passages[page].lines],
+                }
+                for page, _ in self.fused
+                if page in self.passages
+            ],
         }
 
 
@@ -232,6 +256,7 @@ class Finder:
         self.method = method
         self._common: frozenset[str] | None = None
         self._common_phrases: dict[str, bool] = {}
+        self._holding: dict[str, int] = {}  # pages holding a concept's phrases, by MATCH
         self._pages = 0
         self.conn = store.connect_read(path)
         try:
@@ -269,7 +294,7 @@ class Finder:
 
     # -- ranking ---------------------------------------------------------------------------
 
-    def _ranked(self, parsed: ParsedQuestion) -> Plan:
+    def _ranked(self, parsed: ParsedQuestion, top: int = TOP_DEFAULT) -> Plan:
         """Run the ranked lists' SQL and order the pages by the policy of rank.py. bm25 runs
         once: the statement and section lists order their pages by the same scores."""
         method = self.method
@@ -301,7 +326,62 @@ class Finder:
             parsed, params["match"], lexical_sql, statement_sql, section_sql,
             tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
         )
-        return replace(plan, fused=tuple(rank.order(plan.candidates, plan.intent, method)))
+        fused = rank.fuse(plan.candidates, plan.intent, method)
+        depth = max(top, method.rerank_depth)
+        labels = store.labels_of(self.conn, [page for page, _ in fused[: 2 * depth]], self._aside_labels(), ("definitions",))
+        definitions = [page for page, found in labels.items() if "definitions" in found]
+        instruments = [page for page, found in labels.items() if found - {"definitions"}]
+        fused = rank.set_aside(fused, definitions, instruments, plan.intent, method)
+        leading = [page for page, _ in fused[:depth]]
+        passages = self._passages(parsed, leading)
+        ordered = rank.rerank(fused, passages, plan.intent, method, rank.asked_tables(plan.candidates, plan.intent))
+        return replace(plan, fused=tuple(ordered), passages=passages)
+
+    @staticmethod
+    def _aside_labels() -> list[str]:
+        """The section labels of pages ``rank.set_aside`` may set aside: definitions, and the
+        exhibits that are instruments."""
+        from .exhibits import instrument_labels
+
+        return ["definitions", *sorted(instrument_labels())]
+
+    def _passages(self, parsed: ParsedQuestion, page_ids: list[int]) -> dict[int, Passage]:
+        """The best passage of each page (evidence.py), read from its text with the question's
+        matches marked by FTS5 (all its terms, common words too: a line item such as "net
+        income" is evidence on its line even where it is on most pages)."""
+        concepts = self._concepts(parsed)
+        if not concepts:
+            return {}
+        marked = store.marked_texts(self.conn, parsed.match_expression(), page_ids)
+        fact, window = parsed.fact, self.method.window
+        passages = {}
+        for page_id, text in marked.items():
+            lines, held = evidence.read_lines(text, concepts)
+            passages[page_id] = evidence.best_passage(lines, held, concepts, window, fact)
+        return passages
+
+    def _concepts(self, parsed: ParsedQuestion) -> tuple[evidence.Concept, ...]:
+        """The question's ideas as evidence concepts, each weighted by its rarity in the filing:
+        the BM25 IDF of the pages holding any of its phrases, ln(1 + (N - n + 0.5) / (n + 0.5))
+        (Robertson and Sparck Jones). Years pick a column, not a line: weight 0."""
+        import math
+
+        pages = store.count_pages(self.conn, self.revision.revision_id)
+        concepts = []
+        for idea in parsed.ideas:
+            phrases = tuple(p for p in (evidence.stems(phrase) for phrase in idea.phrases) if p)
+            if not phrases:
+                continue
+            if idea.year:
+                concepts.append(evidence.Concept(idea.label, phrases, 0.0, line_item=False))
+                continue
+            key = " OR ".join(Term(phrase, "question").fts for phrase in idea.phrases)
+            if key not in self._holding:
+                self._holding[key] = store.matching_pages(self.conn, key, self.revision.revision_id)
+            held = self._holding[key]
+            weight = math.log(1 + (pages - held + 0.5) / (held + 0.5))
+            concepts.append(evidence.Concept(idea.label, phrases, weight))
+        return tuple(concepts)
 
     @_reading
     def query(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
@@ -317,7 +397,7 @@ class Finder:
         parsed = self.parse(question)
         if parsed.empty:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
-        plan = self._ranked(parsed)
+        plan = self._ranked(parsed, top)
         match = plan.match
         chosen = plan.fused[:top]
         ids = [page_id for page_id, _ in chosen]
@@ -342,6 +422,7 @@ class Finder:
                     page_label=row.page_label,
                     section=row.section,
                     statement=row.statement,
+                    evidence=_evidence_lines(plan.passages.get(page_id)),
                 )
             )
         message = None
@@ -389,9 +470,19 @@ class Finder:
             self._common_phrases[term.phrase] = count * 2 > self._pages
         return self._common_phrases[term.phrase]
 
+    def match_terms(self, question: str) -> tuple[str, ...]:
+        """The phrases a query for ``question`` matches on this revision's pages, common words
+        left out as the query leaves them: the terms its notes show and a page image boxes.
+        Empty for a question with no content words."""
+        parsed = self.parse(question)
+        if parsed.empty or self.revision is None:
+            return ()
+        return tuple(term.phrase for term in self._without_common_words(parsed).terms)
+
     def parse(self, question: str) -> ParsedQuestion:
         limits.check_question(question)
-        return parse(question, metrics=self.method.metrics, meta=self.method.meta)
+        method = self.method
+        return parse(question, metrics=method.metrics, meta=method.meta, pairs=method.pairs)
 
     def _covers(self, parsed: ParsedQuestion, page_id: int) -> bool:
         """Does the page answer to the question: at least half of its own content words, or a
@@ -412,7 +503,7 @@ class Finder:
         parsed = self.parse(question)
         if parsed.empty:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
-        plan = self._ranked(parsed)
+        plan = self._ranked(parsed, top)
         numbers = self._numbers([page for ranked in (plan.lexical, plan.statements, plan.sections) for page, _ in ranked])
 
         def by_number(ranked):
@@ -425,6 +516,7 @@ class Finder:
             statements=by_number(plan.statements),
             sections=by_number(plan.sections),
             fused=by_number(plan.fused[:top]),
+            passages={numbers[page]: passage for page, passage in plan.passages.items()},
         )
 
     def _numbers(self, page_ids: list[int]) -> dict[int, int]:
@@ -450,6 +542,11 @@ def refused(question: str, error: EvfindError, document: Document | None = None,
     each question, and Datasette's evfind_query() for every error."""
     lang = zh.language(question, lang)
     return Answer(question, document, (), zh.error_message(error, lang), lang=lang, error=error)
+
+
+def _evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:
+    """A passage's evidence lines, numbered from 1 as a user counts the lines of a page."""
+    return () if passage is None else tuple((index + 1, text) for index, text in passage.lines)
 
 
 def _no_pages(path) -> NoPagesError:
@@ -505,9 +602,17 @@ def describe(path: str | os.PathLike) -> dict:
         result = []
         for r in all_revisions:
             by_label: dict[str, dict] = {}
+            exhibits: dict[str, dict] = {}
+            kinds: dict[tuple[int, str], str] = {}
             for page_number, label, heading, origin in store.page_sections(conn, r.revision_id):
                 if label in STATEMENTS and origin != "statement":
                     continue  # a statement's title on a page that is not the statement
+                if label == "exhibit":
+                    _exhibit_page(exhibits, heading, page_number)
+                    continue
+                if label.startswith("exhibit_"):
+                    kinds[(page_number, heading)] = label[len("exhibit_"):]
+                    continue
                 entry = by_label.setdefault(label, {"label": label, "heading": "", "pages": []})
                 entry["pages"].append(page_number)
                 if origin != "carried" and not entry["heading"]:
@@ -515,6 +620,8 @@ def describe(path: str | os.PathLike) -> dict:
             for entry in by_label.values():
                 entry["pages"] = sorted(set(entry["pages"]))
             ordered = sorted(by_label.values(), key=lambda e: e["pages"][0])
+            for entry in exhibits.values():
+                entry["kind"] = kinds.get((entry["first_page"], entry["heading"]), "other")
             result.append(
                 {
                     "document_id": r.document_id,
@@ -524,13 +631,28 @@ def describe(path: str | os.PathLike) -> dict:
                     "source_kind": r.source_kind,
                     "page_count": r.page_count,
                     "ingested_at": r.ingested_at,
+                    "form": store.revision_form(conn, r.revision_id),
                     "newest": newest[r.document_id] == r.revision_id,
                     "blank_pages": store.blank_pages(conn, r.revision_id),
                     "labelled_pages": store.labelled_pages(conn, r.revision_id),
                     "statements": [e for e in ordered if e["label"] in STATEMENTS and e["pages"]],
                     "sections": [e for e in ordered if e["label"] not in STATEMENTS],
+                    "exhibits": sorted(exhibits.values(), key=lambda e: e["first_page"]),
                 }
             )
         return {"schema_version": version, "revisions": result}
     finally:
         conn.close()
+
+
+def _exhibit_page(exhibits: dict[str, dict], heading: str, page_number: int) -> None:
+    """Count a page into the exhibit its heading ("Exhibit 10.1 - Five-Year Credit Agreement")
+    names: {"number", "title", "heading", "first_page", "last_page"} (the kind is added after)."""
+    entry = exhibits.get(heading)
+    if entry is None:
+        number, _, title = heading.removeprefix("Exhibit ").partition(" - ")
+        exhibits[heading] = {"number": number, "title": title, "heading": heading,
+                             "first_page": page_number, "last_page": page_number}
+    else:
+        entry["first_page"] = min(entry["first_page"], page_number)
+        entry["last_page"] = max(entry["last_page"], page_number)

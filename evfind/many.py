@@ -118,12 +118,14 @@ def ingest_many(
     *,
     workers: int = 1,
     password: str | None = None,
+    embed_source: bool = False,
     on_outcome: Callable[[Outcome], None] | None = None,
     progress: Progress | None = None,
 ) -> list[Outcome]:
     """Ingest every job, ``workers`` at a time (1: in this process, one after the other), and
     return the outcomes in the order they finished; ``on_outcome`` hears each as it does.
-    Raises ``Interrupted`` on Ctrl-C, once the workers have stopped."""
+    ``password`` and ``embed_source`` are handed to each ingest. Raises ``Interrupted`` on
+    Ctrl-C, once the workers have stopped."""
     outcomes: list[Outcome] = []
 
     def finished(outcome: Outcome) -> None:
@@ -131,35 +133,36 @@ def ingest_many(
         if on_outcome is not None:
             on_outcome(outcome)
 
+    options = {"password": password, "embed_source": embed_source}
     ready = [job for job in jobs if job.problem is None]
     for job in jobs:
         if job.problem is not None:
             finished(Outcome(job, error=job.problem))
     try:
         if workers <= 1 or len(ready) <= 1:
-            _one_by_one(ready, password, finished, progress, len(jobs) - len(ready), len(jobs))
+            _one_by_one(ready, options, finished, progress, len(jobs) - len(ready), len(jobs))
         else:
-            _in_parallel(ready, min(workers, len(ready)), password, finished, progress, len(jobs) - len(ready), len(jobs))
+            _in_parallel(ready, min(workers, len(ready)), options, finished, progress, len(jobs) - len(ready), len(jobs))
     except KeyboardInterrupt:
         raise Interrupted([o for o in outcomes if o.result is not None], len(jobs)) from None
     return outcomes
 
 
-def _one_by_one(jobs: list[Job], password, finished, progress: Progress | None, done: int, total: int) -> None:
+def _one_by_one(jobs: list[Job], options: dict, finished, progress: Progress | None, done: int, total: int) -> None:
     for job in jobs:
         def page(pages_done: int, pages: int, done: int = done) -> None:
             if progress is not None:
                 progress(done + pages_done / pages, total)
 
-        finished(_ingest(job, password, page))
+        finished(_ingest(job, options, page))
         done += 1
         if progress is not None:
             progress(done, total)
 
 
-def _ingest(job: Job, password: str | None, progress=None) -> Outcome:
+def _ingest(job: Job, options: dict, progress=None) -> Outcome:
     try:
-        return Outcome(job, result=ingest(job.source, job.db, password=password, progress=progress))
+        return Outcome(job, result=ingest(job.source, job.db, progress=progress, **options))
     except EvfindError as exc:
         return Outcome(job, error=exc)
 
@@ -175,7 +178,7 @@ def _start_worker(shared, stop) -> None:
     _WORKER.update(shared=shared, stop=stop)
 
 
-def _work(index: int, job: Job, password: str | None) -> Outcome:
+def _work(index: int, job: Job, options: dict) -> Outcome:
     shared, stop = _WORKER["shared"], _WORKER["stop"]
 
     def progress(done: int, total: int) -> None:
@@ -185,10 +188,10 @@ def _work(index: int, job: Job, password: str | None) -> Outcome:
 
     if stop.is_set():
         raise KeyboardInterrupt
-    return _ingest(job, password, progress)
+    return _ingest(job, options, progress)
 
 
-def _in_parallel(jobs: list[Job], workers: int, password, finished, progress: Progress | None, done: int, total: int) -> None:
+def _in_parallel(jobs: list[Job], workers: int, options: dict, finished, progress: Progress | None, done: int, total: int) -> None:
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -198,7 +201,7 @@ def _in_parallel(jobs: list[Job], workers: int, password, finished, progress: Pr
     executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(shared, stop))
     running: dict = {}
     try:
-        running = {executor.submit(_work, i, job, password): i for i, job in enumerate(jobs)}
+        running = {executor.submit(_work, i, job, options): i for i, job in enumerate(jobs)}
         while running:
             ended, _ = wait(running, timeout=0.2 if progress is not None else None, return_when=FIRST_COMPLETED)
             for future in ended:

@@ -49,6 +49,7 @@ def test_info_tells_counts_from_lists(cli, filing_db):
     assert fields == {
         "sha256": sha,
         "source": fields["source"],
+        "form": "10-K",
         "pages": "12",
         "blank pages": f"1 (page {BLANK_PAGE})",
         "page labels": "12 of 12 pages (printed folios stored)"  # i, ii, then 1 to 10,

@@ -250,7 +250,7 @@ def test_jobs_run_in_processes_of_their_own(monkeypatch, tmp_path):
     """Two jobs at once, in two worker processes, neither of them this one."""
     import evfind.many as many
 
-    def ingest(source, db, password=None, progress=None):
+    def ingest(source, db, progress=None, **options):
         time.sleep(0.5)  # long enough for the second worker to take the second job
         return os.getpid()
 

@@ -33,6 +33,7 @@ NOT_ON_THE_QUERY_PATH = (
     "evfind.extract",
     "evfind.structure",
     "evfind.evaluate",
+    "evfind.pageimage",
 )
 
 
