@@ -589,9 +589,8 @@ class Finder:
         document = self._require_pages()
         row = store.page_by_number(self.conn, self.revision.revision_id, page_number)
         if row is None:
-            raise UsageError(
-                f"page {page_number} does not exist: {document.document_id} has pages 1 to {document.page_count}"
-            )
+            pages = "only page 1" if document.page_count == 1 else f"pages 1 to {document.page_count}"
+            raise UsageError(f"page {page_number} does not exist: {document.document_id} has {pages}")
         _, number, label, text, raw, heading, section, section_heading, statement = row
         return Page(document, number, label, text, packing.unpack_text(raw, text), heading, section, section_heading, statement)
 

@@ -51,7 +51,7 @@ def _documents(answer: Answer) -> list[str]:
     ids = max(width(doc.document_id) for doc in documents)
     lines = []
     for doc in documents:
-        pages = labels["pages"].format(count=doc.page_count)
+        pages = labels["one_page" if doc.page_count == 1 else "pages"].format(count=doc.page_count)
         lead = label if not lines else " " * width(label)
         name = doc.document_id if len(documents) == 1 else _ljust(doc.document_id, ids)
         lines.append(f"{lead}{name}  sha256 {doc.document_sha256[:SHORT_SHA]}  {pages}")

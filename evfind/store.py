@@ -696,6 +696,11 @@ def all_sources(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple[str, by
 # any schema version evfind ever wrote, which only this module knows.
 
 
+def intact(conn: sqlite3.Connection) -> bool:
+    """Does SQLite find every table and index of the file whole (PRAGMA quick_check)?"""
+    return conn.execute("PRAGMA quick_check(1)").fetchone()[0] == "ok"
+
+
 def identify(conn: sqlite3.Connection) -> tuple[int, int]:
     """(application_id, user_version) of an open database."""
     return (
