@@ -293,16 +293,15 @@ def select_revision(
     conn: sqlite3.Connection, document_id: str | None = None, sha: str | None = None
 ) -> Revision | None:
     """The revision a query reads: the newest of the document, or the one whose SHA-256 starts
-    with ``sha``. None when the store holds no documents. Ambiguity is a usage error."""
+    with ``sha``. None when the store holds no documents. Ambiguity is a usage error; several
+    documents and neither ``document_id`` nor ``sha`` is one whose key is "several_documents",
+    with the newest revision of each document as its ``revisions`` (``select_revisions``)."""
     all_revisions = revisions(conn)
     if not all_revisions:
         return None
     chosen = all_revisions
     if document_id is not None:
-        chosen = [r for r in chosen if r.document_id == document_id]
-        if not chosen:
-            known = ", ".join(sorted({r.document_id for r in all_revisions}))
-            raise UsageError(f"no document {document_id!r} in this database (it holds: {known})")
+        chosen = _of_document(all_revisions, document_id)
     if sha is not None:
         prefix = sha.strip().lower()
         if not prefix or any(c not in "0123456789abcdef" for c in prefix):
@@ -313,11 +312,55 @@ def select_revision(
         if len(chosen) > 1:
             raise UsageError(f"--sha {prefix!r} matches {len(chosen)} revisions; give more digits")
         return chosen[0]
-    documents = {r.document_id for r in chosen}
-    if len(documents) > 1:
-        names = ", ".join(sorted(documents))
-        raise UsageError(f"this database holds several documents ({names}); choose one with --document")
-    return max(chosen, key=lambda r: r.revision_id)
+    newest: dict[str, Revision] = {}
+    for r in sorted(chosen, key=lambda r: (r.document_id, r.revision_id)):
+        newest[r.document_id] = r
+    if len(newest) > 1:
+        names = ", ".join(newest)
+        raise UsageError(
+            f"this database holds several documents ({names}); choose one with --document",
+            key="several_documents",
+            names=names,
+            revisions=tuple(newest.values()),
+        )
+    return next(iter(newest.values()))
+
+
+def select_revisions(
+    conn: sqlite3.Connection, document_id: str | None = None, sha: str | None = None
+) -> list[Revision]:
+    """The revisions a query reads: the one ``select_revision`` picks, or, when the database
+    holds several documents and neither ``document_id`` nor ``sha`` picks one, the newest
+    revision of each document, by document id. Empty when the store holds no documents."""
+    try:
+        chosen = select_revision(conn, document_id, sha)
+    except UsageError as exc:
+        if exc.key != "several_documents":
+            raise
+        return list(exc.params["revisions"])
+    return [] if chosen is None else [chosen]
+
+
+def _of_document(all_revisions: list[Revision], document_id: str) -> list[Revision]:
+    """The revisions of the document ``document_id`` names: its id exactly, else the one id it
+    is a prefix of, case-insensitive (an id differing only in case counts as that prefix's one
+    match before longer ids do). Unknown or ambiguous: a usage error naming the ids."""
+    ids = sorted({r.document_id for r in all_revisions})
+    if document_id in ids:
+        found = document_id
+    else:
+        wanted = document_id.strip().casefold()
+        same = [d for d in ids if d.casefold() == wanted]
+        candidates = same or [d for d in ids if wanted and d.casefold().startswith(wanted)]
+        if not candidates:
+            raise UsageError(f"no document {document_id!r} in this database (it holds: {', '.join(ids)})")
+        if len(candidates) > 1:
+            raise UsageError(
+                f"--document {document_id!r} matches {len(candidates)} documents "
+                f"({', '.join(candidates)}); give more of the id"
+            )
+        found = candidates[0]
+    return [r for r in all_revisions if r.document_id == found]
 
 
 @dataclass(frozen=True)
@@ -441,19 +484,24 @@ def section_sql(labels: list[str], origins: tuple[str, ...]) -> str:
     )
 
 
-def matched_spans(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> dict[int, str]:
-    """The page text with every match of the expression marked by \\x02 ... \\x03 (FTS5
-    highlight), for the notes: what the page itself shows."""
+def marked(conn: sqlite3.Connection, match: str, page_ids: list[int], revision_id: int) -> dict[int, tuple[str, str]]:
+    """(text, heading) of each of these pages that matches the expression, every match marked
+    by \\x02 ... \\x03 (FTS5 highlight()): what evidence.py reads the evidence lines from and
+    the notes their matched terms. One full-text pass over the revision (its rowid range); the
+    page list is a filter FTS5 is not handed (``+rowid``): FTS5 would run the query again for
+    every page of a ``rowid IN`` list."""
     if not page_ids:
         return {}
     marks = ",".join("?" * len(page_ids))
     rows = conn.execute(
-        "SELECT rowid, highlight(pages_fts, 0, char(2), char(3)) || char(10) || "
-        "highlight(pages_fts, 1, char(2), char(3)) FROM pages_fts "
-        f"WHERE pages_fts MATCH ? AND rowid IN ({marks})",
-        [match, *page_ids],
+        "SELECT rowid, highlight(pages_fts, 0, char(2), char(3)), highlight(pages_fts, 1, char(2), char(3)) "
+        "FROM pages_fts WHERE pages_fts MATCH ? "
+        "AND rowid BETWEEN (SELECT min(id) FROM pages WHERE revision_id = ?) "
+        "AND (SELECT max(id) FROM pages WHERE revision_id = ?) "
+        f"AND +rowid IN ({marks})",
+        [match, revision_id, revision_id, *page_ids],
     )
-    return {row[0]: row[1] for row in rows}
+    return {page: (text, heading) for page, text, heading in rows}
 
 
 def labels_of(
@@ -474,20 +522,6 @@ def labels_of(
     for page_id, label in rows:
         found.setdefault(page_id, set()).add(label)
     return found
-
-
-def marked_texts(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> dict[int, str]:
-    """The text of each page that matches the expression, with every match marked by \\x02 ...
-    \\x03 (FTS5 highlight): what evidence.py reads the page's evidence lines from."""
-    if not page_ids:
-        return {}
-    marks = ",".join("?" * len(page_ids))
-    rows = conn.execute(
-        "SELECT rowid, highlight(pages_fts, 0, char(2), char(3)) FROM pages_fts "
-        f"WHERE pages_fts MATCH ? AND rowid IN ({marks})",
-        [match, *page_ids],
-    )
-    return dict(rows.fetchall())
 
 
 # --------------------------------------------------------------------------------------------
@@ -660,6 +694,11 @@ def all_sources(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple[str, by
 # --------------------------------------------------------------------------------------------
 # Re-indexing (evfind upgrade): here, not in ingest, because both read and drop the tables of
 # any schema version evfind ever wrote, which only this module knows.
+
+
+def intact(conn: sqlite3.Connection) -> bool:
+    """Does SQLite find every table and index of the file whole (PRAGMA quick_check)?"""
+    return conn.execute("PRAGMA quick_check(1)").fetchone()[0] == "ok"
 
 
 def identify(conn: sqlite3.Connection) -> tuple[int, int]:

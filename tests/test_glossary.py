@@ -300,7 +300,8 @@ def test_a_chinese_question_reads_as_the_english_one(chinese, english):
         ("非常重要的非现金项目", [("非现金", "non cash")]),
         # 条 (section) is not the first character of 条款 or 条件
         ("限制性条款", [("限制性条款", "covenants")]),
-        ("先决条件", [("先决条件", "conditions")]),
+        ("先决条件", [("先决条件", "conditions to closing")]),
+        ("赎回条款和违约条款", [("赎回条款", "redemption"), ("违约条款", "events of default")]),  # the sections
         # 选举 inside the Item 5.07 terms
         ("董事选举的表决结果", [("董事选举", "election of directors"), ("表决结果", "vote results")]),
         # 交易法 and 交易所: the Act is not the exchange
