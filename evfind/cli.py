@@ -204,7 +204,8 @@ def query(
                 return
     if answer.error is not None and fmt is not Format.json:  # one line on stderr
         raise answer.error
-    typer.echo(render(answer, fmt.value))
+    colour = _colour()
+    typer.echo(render(answer, fmt.value, columns=_columns(), colour=colour), color=colour)
     if answer.error is not None:
         raise typer.Exit(code=answer.error.exit_code)
     if not answer.results:
@@ -225,49 +226,117 @@ def _ask_all(db: Path, source: Path, top: int, document: Optional[str], sha: Opt
             raise typer.Exit(code=EXIT_USAGE)
 
 
+SHOW_MAX = 50  # pages one `evfind show` prints
+
+
 @app.command()
 @errors_to_exit
 def show(
     db: DbArgument,
-    page: Annotated[int, typer.Argument(help="Physical page number (1 is the first page of the PDF).", show_default=False)],
+    page: Annotated[str, typer.Argument(help=f"Physical page number (1 is the first page of the PDF), a range 37-39 or a list 37,39 (at most {SHOW_MAX} pages).", show_default=False)],
     document: DocumentOption = None,
     sha: ShaOption = None,
     raw: Annotated[bool, typer.Option("--raw", help="The text exactly as extracted, before normalisation.")] = False,
     fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
+    highlight: Annotated[Optional[str], typer.Option("--highlight", help="Mark the terms a query for this question would match (on a terminal; with --format json, as \"marks\").", show_default=False)] = None,
     png: Annotated[Optional[Path], typer.Option("--png", help="Write the page as it looks in the source PDF to this PNG file instead.", show_default=False)] = None,
 ) -> None:
-    """Print the stored text of one physical page, so any citation can be checked."""
+    """Print the stored text of physical pages, so any citation can be checked."""
     from .finder import Finder
 
+    numbers = _page_numbers(page)
     if png is not None:
+        from .errors import UsageError
         from .pageimage import page_png, png_size
 
-        image = page_png(db, page, document=document, sha=sha)
+        if len(numbers) != 1 or not page.strip().isdigit():
+            raise UsageError("--png writes one page: give one page number")
+        image = page_png(db, numbers[0], document=document, sha=sha, question=highlight)
         _write_png(png, image)
         width, height = png_size(image)
-        typer.echo(f"{png}: page {page}, {width} x {height} pixels")
+        typer.echo(f"{png}: page {numbers[0]}, {width} x {height} pixels")
         return
 
+    json_out = fmt is TextFormat.json
     with Finder(db, document=document, sha=sha) as finder:
-        stored = finder.page(page)
-    if fmt is TextFormat.json:
+        pages = [finder.page(number) for number in numbers]  # every page checked before any is printed
+        marks = None
+        if highlight is not None:  # JSON's marks are in `text`; printed, in the text printed
+            marks = [finder.highlights(highlight, p.raw_text if raw and not json_out else p.text) for p in pages]
+            if finder.parse(highlight).empty:
+                typer.echo("Warning: the question has no searchable content words; nothing to highlight", err=True)
+            elif not any(marks):
+                typer.echo("Warning: none of the question's terms is on " + ("this page" if len(pages) == 1 else "these pages"), err=True)
+    if json_out:
         import json
 
-        typer.echo(json.dumps(stored.to_dict(), ensure_ascii=False, indent=2))
+        objects = [p.to_dict() for p in pages]
+        for data, found in zip(objects, marks or ()):
+            data["marks"] = [list(span) for span in found]
+        single = len(pages) == 1 and page.strip().isdigit()  # one page: one object, as always
+        typer.echo(json.dumps(objects[0] if single else objects, ensure_ascii=False, indent=2))
         return
-    doc = stored.document
-    label = f" (printed {stored.page_label})" if stored.page_label else ""
-    typer.echo(
-        f"Page {stored.page_number}{label} of {doc.page_count} · {doc.document_id} · sha256 {doc.document_sha256}"
-    )
+    from .render import highlighted_text
     from .zh import LABELS
 
+    colour = _colour()
     continues = LABELS["en"]["continues"]
-    where = stored.heading or (f"{continues}{stored.section_heading}" if stored.section_heading else "")
-    if where:
-        typer.echo(f"Heading: {where}")
-    typer.echo("")
-    typer.echo(stored.raw_text if raw else stored.text)
+    for index, stored in enumerate(pages):
+        doc = stored.document
+        label = f" (printed {stored.page_label})" if stored.page_label else ""
+        if index:
+            typer.echo("")
+        typer.echo(
+            f"Page {stored.page_number}{label} of {doc.page_count} · {doc.document_id} · sha256 {doc.document_sha256}"
+        )
+        where = stored.heading or (f"{continues}{stored.section_heading}" if stored.section_heading else "")
+        if where:
+            typer.echo(f"Heading: {where}")
+        typer.echo("")
+        text = stored.raw_text if raw else stored.text
+        if marks and colour:
+            typer.echo(highlighted_text(text, marks[index]), color=True)
+        else:
+            typer.echo(text)
+
+
+def _page_numbers(spec: str) -> list[int]:
+    """ "38" -> [38]; "37-39" -> [37, 38, 39]; "37,39" -> [37, 39]; ranges and pages may be mixed
+    ("37-39,41"), at most SHOW_MAX pages, each once, in the order given."""
+    from .errors import UsageError
+
+    numbers: list[int] = []
+    for part in spec.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+            raise UsageError(f"{spec!r} is not a page, a range 37-39 or a list 37,39 of physical pages")
+        low, high = int(first), int(last) if dash else int(first)
+        if high < low:
+            raise UsageError(f"the range {part.strip()} runs backwards: write {high}-{low}")
+        if high - low + 1 + len(numbers) > SHOW_MAX:
+            raise UsageError(f"{spec} asks for more than {SHOW_MAX} pages; show at most {SHOW_MAX} at a time")
+        numbers += [n for n in range(low, high + 1) if n not in numbers]
+    return numbers
+
+
+def _terminal() -> bool:
+    """Is standard output a terminal (tests replace this to act as one)?"""
+    return sys.stdout.isatty()
+
+
+def _colour() -> bool:
+    """Highlight with ANSI codes: on a terminal, unless NO_COLOR is set and not empty
+    (https://no-color.org) or TERM is dumb."""
+    import os
+
+    return _terminal() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
+def _columns() -> int:
+    """The terminal's width: COLUMNS, else the terminal's, else 80."""
+    import shutil
+
+    return shutil.get_terminal_size().columns
 
 
 @app.command()

@@ -38,6 +38,7 @@ WEAK_MATCH = (
     "No page holds all of the question's words; these candidates hold some of them. Check them"
 )
 _MARK = re.compile("\x02(.*?)\x03", re.S)
+_NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
 # What a question can meet that is an outcome of the question rather than a fault of the
 # request: ``Finder.answer`` answers with it (no results and the message) instead of raising.
 REFUSALS = (NoContentWordsError, NoPagesError)
@@ -73,6 +74,10 @@ class Hit:
     # counted from 1 in the page's text as `evfind show --format json` gives it (split on
     # newlines), text that line exactly.
     evidence: tuple[tuple[int, str], ...] = ()
+    # Where the question's terms are on each evidence line, as the evidence counted them: the
+    # (start, end) character offsets in that line's text of each stretch evidence.mark marks,
+    # the most telling first (the rarest concept in the filing), then along the line.
+    evidence_marks: tuple[tuple[tuple[int, int], ...], ...] = ()
 
 
 def _document_dict(document: Document | None) -> dict | None:
@@ -119,7 +124,10 @@ class Answer:
                     "statement": hit.statement,
                     "matched_terms": list(hit.matched_terms),
                     "note": hit.note,
-                    "evidence": [{"line": line, "text": text} for line, text in hit.evidence],
+                    "evidence": [
+                        {"line": line, "text": text, "marks": [list(span) for span in sorted(marks)]}
+                        for (line, text), marks in zip(hit.evidence, _padded(hit.evidence_marks, len(hit.evidence)))
+                    ],
                 }
                 for hit in self.results
             ],
@@ -386,10 +394,12 @@ class Finder:
         ids = [page_id for page_id, _ in chosen]
         rows = store.page_rows(self.conn, ids)
         marked = store.matched_spans(self.conn, match, ids)
+        concepts = self._concepts(parsed) if ids else ()
         hits = []
         for position, (page_id, score) in enumerate(chosen, start=1):
             row = rows[page_id]
             terms = _spans(marked.get(page_id, ""))
+            lines = _evidence_lines(plan.passages.get(page_id))
             hits.append(
                 Hit(
                     rank=position,
@@ -405,7 +415,8 @@ class Finder:
                     page_label=row.page_label,
                     section=row.section,
                     statement=row.statement,
-                    evidence=_evidence_lines(plan.passages.get(page_id)),
+                    evidence=lines,
+                    evidence_marks=tuple(marks(text, concepts, telling=True) for _, text in lines),
                 )
             )
         message = None
@@ -461,6 +472,15 @@ class Finder:
         if parsed.empty or self.revision is None:
             return ()
         return tuple(term.phrase for term in self._without_common_words(parsed).terms)
+
+    def highlights(self, question: str, text: str) -> tuple[tuple[int, int], ...]:
+        """Where in ``text`` the terms a query for ``question`` counts as evidence are, marked as
+        the evidence lines' ``evidence_marks`` are (`evfind show --highlight`). Empty for a
+        question with no content words."""
+        parsed = self.parse(question)
+        if parsed.empty or self.empty:
+            return ()
+        return marks(text, self._concepts(parsed))
 
     def parse(self, question: str) -> ParsedQuestion:
         limits.check_question(question)
@@ -530,6 +550,26 @@ def refused(question: str, error: EvfindError, document: Document | None = None,
 def _evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:
     """A passage's evidence lines, numbered from 1 as a user counts the lines of a page."""
     return () if passage is None else tuple((index + 1, text) for index, text in passage.lines)
+
+
+def marks(text: str, concepts: tuple[evidence.Concept, ...], telling: bool = False) -> tuple[tuple[int, int], ...]:
+    """The (start, end) character offsets in ``text`` of each stretch ``evidence.mark`` marks
+    (a mark character the text itself holds is read as the space it tokenises as), along the
+    text; ``telling``: the stretches of the rarest concepts first (by the concepts' weights)."""
+    found, removed = [], 0
+    for match in _MARK.finditer(evidence.mark(text.translate(_NO_MARKS), concepts)):
+        start = match.start() - removed
+        weight = 0.0
+        if telling:
+            _, held = evidence.read_lines(match.group(0), concepts)
+            weight = sum(concepts[i].weight for i in held.get(0, ()))
+        found.append((-weight, start, start + len(match.group(1))))
+        removed += 2
+    return tuple((start, end) for _, start, end in sorted(found))
+
+
+def _padded(items: tuple, size: int) -> tuple:
+    return items + ((),) * (size - len(items))
 
 
 def _no_pages(path) -> NoPagesError:
