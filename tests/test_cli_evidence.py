@@ -297,3 +297,21 @@ def test_show_png_with_highlight_boxes_the_questions_terms(cli, filing_db, tmp_p
     assert out.read_bytes() != page_png(filing_db, 10)
     several = cli("show", filing_db, "9-10", "--png", out)
     assert (several.exit_code, several.stderr) == (2, "Error: --png writes one page: give one page number\n")
+
+
+def test_control_characters_of_a_filing_never_reach_the_terminal(monkeypatch, cli, tmp_path):
+    """A line of a hostile filing carrying terminal escapes is shown with spaces in their place:
+    the table and `show --highlight` write no escape but their own highlighting."""
+    source = write_jsonl(tmp_path / "ESC.jsonl", [
+        "Cover", "Cash flows\nCapital expenditures \x1b]0;owned\x07 were \x1b[31m$5.0\x08 million",
+    ])
+    assert cli("ingest", source).exit_code == 0
+    db = source.with_suffix(".db")
+    runner = runner_on_a_terminal(monkeypatch)
+    table = invoke(runner, "query", db, "capital expenditures")
+    assert f"      line 2: {ON}Capital expenditures{OFF} ]0;owned were [31m$5.0 million\n" in table.stdout
+    page = invoke(runner, "show", db, 2, "--highlight", "capital expenditures")
+    assert f"{ON}Capital expenditures{OFF}  ]0;owned  were  [31m$5.0  million" in page.stdout
+    for output in (table.stdout, page.stdout):
+        assert output.count("\x1b") == output.count(ON) + output.count(OFF) > 0
+        assert "\x07" not in output and "\x08" not in output
