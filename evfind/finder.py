@@ -473,14 +473,18 @@ class Finder:
             return ()
         return tuple(term.phrase for term in self._without_common_words(parsed).terms)
 
-    def highlights(self, question: str, text: str) -> tuple[tuple[int, int], ...]:
-        """Where in ``text`` the terms a query for ``question`` counts as evidence are, marked as
-        the evidence lines' ``evidence_marks`` are (`evfind show --highlight`). Empty for a
-        question with no content words."""
+    def concepts(self, question: str) -> tuple[evidence.Concept, ...]:
+        """The question's concepts as the evidence lines read them, weighted in this revision
+        (empty for a question with no content words)."""
         parsed = self.parse(question)
         if parsed.empty or self.empty:
             return ()
-        return marks(text, self._concepts(parsed))
+        return self._concepts(parsed)
+
+    def highlights(self, question: str, text: str) -> tuple[tuple[int, int], ...]:
+        """Where in ``text`` the terms a query for ``question`` counts as evidence are, marked as
+        the evidence lines' ``evidence_marks`` are (`evfind show --highlight`)."""
+        return marks(text, self.concepts(question))
 
     def parse(self, question: str) -> ParsedQuestion:
         limits.check_question(question)
