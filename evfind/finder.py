@@ -560,16 +560,23 @@ def marks(text: str, concepts: tuple[evidence.Concept, ...], telling: bool = Fal
     """The (start, end) character offsets in ``text`` of each stretch ``evidence.mark`` marks
     (a mark character the text itself holds is read as the space it tokenises as), along the
     text; ``telling``: the stretches of the rarest concepts first (by the concepts' weights)."""
-    found, removed = [], 0
+    words = set(evidence.stems(text))  # only the concepts with every word of a phrase here can match
+    concepts = tuple(c for c in concepts if any(phrase and words.issuperset(phrase) for phrase in c.phrases))
+    if not concepts:
+        return ()
+    stretches, removed = [], 0
     for match in _MARK.finditer(evidence.mark(text.translate(_NO_MARKS), concepts)):
         start = match.start() - removed
-        weight = 0.0
-        if telling:
-            _, held = evidence.read_lines(match.group(0), concepts)
-            weight = sum(concepts[i].weight for i in held.get(0, ()))
-        found.append((-weight, start, start + len(match.group(1))))
+        stretches.append((start, start + len(match.group(1)), match.group(0)))
         removed += 2
-    return tuple((start, end) for _, start, end in sorted(found))
+    if not telling or len(stretches) < 2 or len(concepts) < 2:
+        return tuple((start, end) for start, end, _ in stretches)
+
+    def weight(marked: str) -> float:
+        _, held = evidence.read_lines(marked, concepts)
+        return sum(concepts[i].weight for i in held.get(0, ()))
+
+    return tuple((start, end) for _, start, end in sorted((-weight(m), start, end) for start, end, m in stretches))
 
 
 def _padded(items: tuple, size: int) -> tuple:
