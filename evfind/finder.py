@@ -183,7 +183,11 @@ class Plan:
     def intent(self) -> rank.Intent:
         """The facts of the question that the ranking policy reads."""
         parsed = self.parsed
-        return rank.Intent(named=bool(parsed.named), topical=bool(parsed.sections), fact=parsed.fact, ratio=parsed.ratio)
+        sections = set(parsed.sections)
+        return rank.Intent(
+            named=bool(parsed.named), topical=bool(sections), fact=parsed.fact, ratio=parsed.ratio,
+            instrument=bool(sections & rank.INSTRUMENT_SECTIONS), definition="definitions" in sections,
+        )
 
     def to_dict(self) -> dict:
         """The --explain --format json object (its schema is documented in the README)."""
@@ -331,10 +335,23 @@ class Finder:
             tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
         )
         fused = rank.fuse(plan.candidates, plan.intent, method)
-        leading = [page for page, _ in fused[: max(top, method.rerank_depth)]]
+        depth = max(top, method.rerank_depth)
+        labels = store.labels_of(self.conn, [page for page, _ in fused[: 2 * depth]], self._aside_labels(), ("definitions",))
+        definitions = [page for page, found in labels.items() if "definitions" in found]
+        instruments = [page for page, found in labels.items() if found - {"definitions"}]
+        fused = rank.set_aside(fused, definitions, instruments, plan.intent, method)
+        leading = [page for page, _ in fused[:depth]]
         passages = self._passages(parsed, leading)
         ordered = rank.rerank(fused, passages, plan.intent, method, rank.asked_tables(plan.candidates, plan.intent))
         return replace(plan, fused=tuple(ordered), passages=passages)
+
+    @staticmethod
+    def _aside_labels() -> list[str]:
+        """The section labels of pages ``rank.set_aside`` may set aside: definitions, and the
+        exhibits that are instruments."""
+        from .exhibits import instrument_labels
+
+        return ["definitions", *sorted(instrument_labels())]
 
     def _passages(self, parsed: ParsedQuestion, page_ids: list[int]) -> dict[int, Passage]:
         """The best passage of each page (evidence.py), read from its text with the question's
@@ -488,7 +505,8 @@ class Finder:
 
     def parse(self, question: str) -> ParsedQuestion:
         limits.check_question(question)
-        return parse(question, metrics=self.method.metrics, meta=self.method.meta)
+        method = self.method
+        return parse(question, metrics=method.metrics, meta=method.meta, pairs=method.pairs)
 
     def _covers(self, parsed: ParsedQuestion, page_id: int) -> bool:
         """Does the page answer to the question: at least half of its own content words, or a

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
+from .exhibits import kinds as _kind_rows
 from ._data import rows
 from .structure import ANY_FORM, Form, PageStructure
 from .structure import analyse as analyse_structure
@@ -231,10 +232,7 @@ _INDEX_CUES = re.compile(
 
 @lru_cache(maxsize=1)
 def _exhibit_kinds() -> list[tuple[str, str, re.Pattern | None]]:
-    return [
-        (number, kind, re.compile(pattern) if pattern else None)
-        for number, kind, pattern, _source in rows("exhibits.tsv", 4)
-    ]
+    return [(number, kind, re.compile(pattern) if pattern else None) for number, kind, pattern in _kind_rows()]
 
 
 def exhibit_kind(number: str, title: str = "") -> str:

@@ -192,17 +192,18 @@ def content_words(question: str) -> list[str]:
     return list(dict.fromkeys(result))
 
 
-def parse(question: str, *, metrics: bool = True, meta: bool = True) -> ParsedQuestion:
+def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool = True) -> ParsedQuestion:
     """Content words, lexicon expansions and routes of one question.
 
     A Chinese question is read through the glossary into English once (``zh.read``) and its
     reading parsed once: the result's ``text`` is the question as asked, its ``reading`` says how
-    it was read. ``metrics`` and ``meta`` switch the metric expansions and the full meta-word
-    list off, for measuring what each adds (`evfind eval --ablate`)."""
+    it was read. ``metrics``, ``meta`` and ``pairs`` switch the metric expansions, the full
+    meta-word list and the question's word pairs off, for measuring what each adds (`evfind
+    eval --ablate`)."""
     if not zh.is_chinese(question):
-        return _parse_english(question, metrics, meta)
+        return _parse_english(question, metrics, meta, pairs)
     reading = zh.read(question)
-    parsed = _parse_english(reading.english, metrics, meta)
+    parsed = _parse_english(reading.english, metrics, meta, pairs)
     return replace(parsed, text=question, reading=_with_phrases(reading), fact=not asks_where(question))
 
 
@@ -218,10 +219,10 @@ def _searched(english: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
     their words and lexicon expansions, as in an English question of those words with every
     option on. A property of the glossary and the lexicon, not of the question: worked out once
     per entry."""
-    return frozenset(stems(t.phrase) for p in english for t in _parse_english(p, True, True).terms)
+    return frozenset(stems(t.phrase) for p in english for t in _parse_english(p, True, True, False).terms)
 
 
-def _parse_english(question: str, metrics: bool, meta: bool) -> ParsedQuestion:
+def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True) -> ParsedQuestion:
     """``parse`` of a question in English (or of a Chinese question's English reading)."""
     words = content_words(question) if meta else _plain_words(question)
     terms: list[Term] = [Term(w, "year" if _is_year(w) else "question") for w in words]
@@ -243,9 +244,14 @@ def _parse_english(question: str, metrics: bool, meta: bool) -> ParsedQuestion:
         covered.update(normal(w) for w in all_words[start:end])
     position = {normal(w): i for i, w in reversed(list(enumerate(all_words)))}
     for word in words:
-        if normal(word) not in covered:
+        if normal(word) not in covered:  # (a word and its plural are one idea)
+            covered.add(normal(word))
             at = position.get(normal(word), len(all_words))
             ideas.append((at, Idea(word, (word,), year=_is_year(word))))
+    if pairs:
+        for at, pair in _pairs(question, words):
+            ideas.append((at, Idea(pair, (pair,))))
+            added.insert(0, Term(pair, "pair"))
     named: list[str] = []
     implied: list[str] = []
     sections: list[str] = []
@@ -284,6 +290,22 @@ def asks_where(question: str) -> bool:
     """Does the question ask where something is ("Where is the lease maturity table?",
     "哪一页有...") rather than for a figure or a fact?"""
     return _WHERE.search(question) is not None
+
+
+def _pairs(question: str, words: list[str]) -> list[tuple[int, str]]:
+    """Two content words the question writes side by side ("average price", "operating
+    income", "senior notes"), with their position: searched as a phrase, a pair is informative
+    even where each word alone is on most pages, and a line that holds it holds the two words
+    together. Numbers and years are left out; so are pairs the lexicon reads as one cue (they
+    are an idea of their own already)."""
+    kept = {w for w in words if not any(ch.isdigit() for ch in w)}
+    found: dict[str, int] = {}
+    stream = tokens(question)
+    for i in range(len(stream) - 1):
+        first, second = stream[i], stream[i + 1]
+        if first in kept and second in kept and normal(first) != normal(second):
+            found.setdefault(f"{first} {second}", i)
+    return [(at, pair) for pair, at in found.items()]
 
 
 def _is_year(word: str) -> bool:

@@ -21,7 +21,7 @@ its inputs as they were.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 RRF_K = 60
@@ -73,6 +73,7 @@ class Method:
     carried: bool = True  # sections carried forward: indexed as context, and routed to
     metrics: bool = True  # metrics expanded to the line items that hold their inputs
     meta: bool = True  # the meta words of instruction-laden questions dropped
+    pairs: bool = True  # two question words side by side searched as a phrase too
     lexical_weight: float = 1.0
     statement_weight: float = 1.0  # statements the question names, or implies by a metric
     topical_statement_weight: float = 0.1  # implied statements, when the question has a topic
@@ -90,6 +91,12 @@ class Method:
     evidence_weight: float = 0.0
     rerank_depth: int = 10
     window: int = 3
+    # How much a passage gains when one of the question's line items sits beside a figure
+    # there (a table's row rather than a sentence about it), on its 0-1 score.
+    figure_bonus: float = 0.0
+    # Pages set aside (``set_aside``): a page of definitions, or a page of an attached instrument
+    # when the question is not about one, keeps this share of its fused score. 1 switches it off.
+    aside: float = 0.5
 
     def without(self, lever: str) -> "Method":
         if lever not in LEVERS:
@@ -129,7 +136,7 @@ def setting_name(method: "Method") -> str:
     return ", ".join(f"{key}={getattr(method, key)}" for key in GRID)
 
 
-LEVERS = ("statements", "carried", "metrics", "meta", "dominance", "evidence_weight")
+LEVERS = ("statements", "carried", "metrics", "meta", "pairs", "dominance", "evidence_weight")
 DEFAULT = Method()
 # The design's method read plainly: bm25 over text and headings (headings weighted), the
 # content words and the synonym table, routing by the headings in a page's first lines,
@@ -139,6 +146,7 @@ PLAIN = Method(
     carried=False,
     metrics=False,
     meta=False,
+    pairs=False,
     statement_weight=0.8,
     topical_statement_weight=0.8,
     section_weight=0.8,
@@ -161,6 +169,8 @@ class Intent:
     named: bool = False  # the question names a primary statement ("use the cash flow statement")
     topical: bool = False  # its topics point to sections ("revenue by geography", "legal proceedings")
     fact: bool = False  # it asks for a figure or a fact, not where something is
+    instrument: bool = False  # it is about an agreement, an indenture, the bylaws or their terms
+    definition: bool = False  # it asks what a term means (a glossary, defined terms)
     ratio: bool = False  # it asks for a ratio of statement line items (its evidence: the statements)
 
 
@@ -247,6 +257,47 @@ def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[H
 
 
 # ---------------------------------------------------------------------------------------------
+# Between the stages: pages that restate rather than disclose
+
+# The section labels of questions about an instrument's terms (data/routes.tsv: the capital-
+# markets terms of underwriting agreements, indentures and credit agreements; Form 8-K Item 1.01
+# and 5.03; the exhibit list): for them, the instrument's own pages are the evidence.
+INSTRUMENT_SECTIONS = frozenset(
+    {"material_agreements", "underwriting", "indenture", "redemption", "covenants", "events_of_default",
+     "conversion", "charter_bylaws", "exhibits", "change_of_control"}
+)
+
+
+def set_aside(
+    fused: Sequence[tuple[Hashable, float]],
+    definitions: Collection[Hashable],
+    instruments: Collection[Hashable],
+    intent: Intent,
+    method: Method,
+) -> list[tuple[Hashable, float]]:
+    """The fused list with pages that restate rather than disclose scored down to
+    ``method.aside`` of their score: pages of definitions (an agreement's Article I, a glossary)
+    unless the question asks what a term means, and pages of an attached instrument (a credit
+    agreement, an indenture, the bylaws) unless the question is about one. Such pages repeat
+    the words of every question about the filing; the filing's own disclosure comes first."""
+    if method.aside >= 1:
+        return list(fused)
+    aside = set()
+    if not intent.definition:
+        aside.update(definitions)
+    if not intent.instrument:
+        aside.update(instruments)
+    if not aside:
+        return list(fused)
+    scored = [(page, score * method.aside if page in aside else score) for page, score in fused]
+    first_met = {page: i for i, (page, _) in enumerate(fused)}
+    # A first page kept first whatever its score (``clear_winner``) stays first unless set aside.
+    pinned = scored[:1] if fused[0][0] not in aside and len(fused) > 1 and fused[0][1] < fused[1][1] else []
+    rest = sorted(scored[len(pinned):], key=lambda pair: (-pair[1], first_met[pair[0]]))
+    return pinned + rest
+
+
+# ---------------------------------------------------------------------------------------------
 # Stage 2: evidence
 
 
@@ -255,6 +306,7 @@ def evidence_list(
     passages: Mapping[Hashable, object],
     intent: Intent,
     tables: Sequence[Hashable] = (),
+    figure_bonus: float = 0.0,
 ) -> list[Hashable]:
     """The leading pages ordered by the evidence each holds.
 
@@ -274,7 +326,8 @@ def evidence_list(
         passage = passages.get(page)
         if passage is None:
             return (2, 0, 0.0, False, 0.0, position[page])
-        return (1, 0, -round(passage.score, 9), not (intent.fact and passage.figure),
+        score = passage.score + (figure_bonus if passage.figure else 0.0)
+        return (1, 0, -round(score, 9), not (intent.fact and passage.figure),
                 -round(passage.coverage, 9), position[page])
 
     return sorted(leading, key=key)
@@ -309,7 +362,7 @@ def rerank(
         return list(fused)
     depth = method.rerank_depth
     leading = [page for page, _ in fused[:depth]]
-    evidence = evidence_list(leading, passages, intent, tables)
+    evidence = evidence_list(leading, passages, intent, tables, method.figure_bonus)
     again = rrf([leading, evidence], [1.0, method.evidence_weight], k=method.k)
     floor = fused[depth - 1][1] if len(fused) >= depth else 0.0
     # scores of the leading pages stay above those of the pages below them

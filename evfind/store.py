@@ -456,6 +456,26 @@ def matched_spans(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> 
     return {row[0]: row[1] for row in rows}
 
 
+def labels_of(
+    conn: sqlite3.Connection, page_ids: list[int], labels: list[str], own: tuple[str, ...] = ()
+) -> dict[int, set[str]]:
+    """Which of these section labels each page has: {page id: labels}, pages with none left out.
+    The labels in ``own`` count only where the page itself is that section (a heading or a
+    title on it), not where the section is carried onto it from an earlier page."""
+    if not page_ids or not labels:
+        return {}
+    rows = conn.execute(
+        f"SELECT page_id, label FROM page_sections WHERE label IN ({','.join('?' * len(labels))}) "
+        f"AND page_id IN ({','.join('?' * len(page_ids))}) "
+        f"AND NOT (origin = 'carried' AND label IN ({','.join('?' * len(own)) or 'NULL'}))",
+        [*labels, *page_ids, *own],
+    )
+    found: dict[int, set[str]] = {}
+    for page_id, label in rows:
+        found.setdefault(page_id, set()).add(label)
+    return found
+
+
 def marked_texts(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> dict[int, str]:
     """The text of each page that matches the expression, with every match marked by \\x02 ...
     \\x03 (FTS5 highlight): what evidence.py reads the page's evidence lines from."""

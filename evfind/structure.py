@@ -46,11 +46,21 @@ TOP_LINES = 8
 # carried further, its label would spill onto the pages of whatever follows it.
 TITLE_CARRY = 2
 
-# A page with TOC_ITEMS or more Item headings is a table of contents: it names the Items without
-# starting them. Those of the development filings list eight or more. Body pages that
-# gather the short Items (1B to 4, or Part III's 10 to 14 incorporated by reference) hold four
-# to seven and are read as a table of contents too, losing their headings (as today).
-TOC_ITEMS = 4
+# A table of contents names the Items without starting them: it lists TOC_ITEMS or more Item
+# lines (a 10-K lists twenty or so, a 10-Q ten), or at least TOC_FEW of them most of which end
+# in a page number. Body pages that gather the short Items (1B to 4, or Part III's 10 to 14
+# incorporated by reference) hold four to seven, each followed by its text and none ending in a
+# page number: they start those Items. (On the development filings every page with eight or
+# more Item lines is a table of contents and every page with four to seven is a body page.)
+TOC_ITEMS = 8
+TOC_FEW = 4
+# A page of definitions: DEFINITION_LINES or more lines that define a term ('"Affiliate" means
+# ...', 'Term: ...' in a credit agreement or an indenture), or GLOSSARY_LINES or more lines that
+# spell out an abbreviation ("AOCI Accumulated other comprehensive income") under a Glossary,
+# Definitions or Abbreviations heading. Such pages repeat the words of every question about
+# the document and hold no disclosure: the ranking reads them as the definitions they are.
+DEFINITION_LINES = 3
+GLOSSARY_LINES = 6
 # A page with INDEX_TITLES or more statement titles is an index of the statements (or the page
 # of a table of contents that lists them). A statement page names one statement, two at most
 # (income and comprehensive income on one page); an index names four to six.
@@ -441,6 +451,7 @@ class PageKind:
     sections: tuple[tuple[Heading, str], ...] = ()
     notes_follow: bool = False  # the page names the notes to the financial statements
     part: str | None = None  # the Part in force at the page's end
+    definitions: bool = False  # a page of defined terms or a glossary
 
 
 def _lines(text: str) -> list[str]:
@@ -448,8 +459,31 @@ def _lines(text: str) -> list[str]:
 
 
 def _is_toc(lines: list[str], form: Form = ANY_FORM) -> bool:
-    """A table of contents: TOC_ITEMS or more Item lines (in a form that has one)."""
-    return form.contents and sum(1 for line in lines if form.item(line, "", None)) >= TOC_ITEMS
+    """A table of contents (in a form that has one): TOC_ITEMS or more Item lines, or TOC_FEW or
+    more most of which end in a page number."""
+    if not form.contents:
+        return False
+    items = [line for line in lines if form.item(line, "", None)]
+    numbered = sum(1 for line in items if line.split()[-1].isdigit())
+    return len(items) >= TOC_ITEMS or (len(items) >= TOC_FEW and 2 * numbered > len(items))
+
+
+_DEFINES = re.compile(
+    r"^[\"\u201c]?[A-Z][\w ,.&'()/-]{1,80}[\"\u201d]? (?:means|shall mean|has the meaning|shall have the meaning)\b"
+)
+_GLOSSARY_TITLE = re.compile(r"^(?:glossary(?: of [a-z ]+)?|definitions|defined terms|abbreviations(?: and acronyms)?|acronyms)$", re.I)
+_ABBREVIATION = re.compile(r"^[A-Z][A-Z0-9&./-]{1,11}s? [A-Z(]")
+
+
+def _is_definitions(lines: list[str]) -> bool:
+    """A page of definitions (DEFINITION_LINES lines defining a term) or of a glossary
+    (a Glossary heading and GLOSSARY_LINES abbreviations spelled out)."""
+    if sum(1 for line in lines if _DEFINES.match(line)) >= DEFINITION_LINES:
+        return True
+    top = lines[: TOP_LINES]
+    return any(_GLOSSARY_TITLE.match(line) for line in top) and sum(
+        1 for line in lines if _ABBREVIATION.match(line)
+    ) >= GLOSSARY_LINES
 
 
 def _is_index(lines: list[str]) -> bool:
@@ -583,6 +617,7 @@ def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FOR
         sections=tuple(sections),
         notes_follow="notes to" in lowered and "financial statements" in lowered,
         part=next((part for part in map(form.part, reversed(lines)) if part), place.part),
+        definitions=not index and _is_definitions(lines),
     )
 
 
@@ -620,6 +655,8 @@ class Carry:
         page = PageStructure(statement=statement, toc=kind.toc)
         if kind.index:
             page.add("table_of_contents", "Table of contents", "title")
+        if kind.definitions:
+            page.add("definitions", "Definitions", "title")
         self._inherit(page, kind.opening, statement)
         if statement:
             page.add(statement, title or statement, "statement")

@@ -227,3 +227,26 @@ def test_the_statements_asked_for_lead_the_evidence_list():
     passages = {"a": _passage(0.9), "s": _passage(0.2)}
     assert rank.evidence_list(["a", "s"], passages, Intent(named=True), ["s", "t"]) == ["s", "a"]
     assert rank.evidence_list(["a", "s"], passages, Intent(), []) == ["a", "s"]
+
+
+def test_pages_that_restate_are_set_aside_unless_asked_for():
+    fused = [("def", 0.30), ("loan", 0.20), ("note", 0.15), ("item", 0.10)]
+    half = replace(DEFAULT, aside=0.5)
+    # definitions 0.30 -> 0.15 and the agreement's page 0.20 -> 0.10: the disclosure moves up;
+    # equal scores keep the fused order (def before note, loan before item)
+    assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(), half) == [
+        ("def", 0.15), ("note", 0.15), ("loan", 0.10), ("item", 0.10)
+    ]
+    # a question about an instrument keeps the agreement's page: only the definitions go down
+    assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(instrument=True), half) == [
+        ("loan", 0.20), ("def", 0.15), ("note", 0.15), ("item", 0.10)
+    ]
+    assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(definition=True, instrument=True), half) == fused
+    assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(), replace(DEFAULT, aside=1.0)) == fused
+
+
+def test_a_clear_winner_stays_first_when_others_are_set_aside():
+    fused = [("winner", 0.04), ("def", 0.09), ("other", 0.05)]  # the winner was put first by fuse
+    assert rank.set_aside(fused, ["def"], [], rank.Intent(), replace(DEFAULT, aside=0.5)) == [
+        ("winner", 0.04), ("other", 0.05), ("def", 0.045)
+    ]
