@@ -117,7 +117,7 @@ def test_evidence_lines_counts_what_a_user_reads(tmp_path, filing_pdf):
     bench = load("evidence_lines")
     labels = tmp_path / "labels.jsonl"
     labels.write_text("\n".join(json.dumps(r) for r in [
-        {"id": "1", "doc_name": "ACME_2024_10K", "question": CAPEX, "gold_pages": [10], "question_type": "fact"},
+        {"id": "1", "doc_name": "ACME_2024_10K", "question": "What were capital expenditures in 2024?", "gold_pages": [10], "question_type": "fact"},
         {"id": "2", "doc_name": "ACME_2024_10K", "question": "Where is the legal proceedings item?", "gold_pages": [5], "question_type": "locate"},
         {"id": "3", "doc_name": "ACME_2024_10K", "question": CAPEX, "gold_pages": [9], "question_type": "fact"},
     ]) + "\n")

@@ -16,6 +16,7 @@ from evfind.render import ELLIPSIS, cells, shorten, width
 from .conftest import write_jsonl
 
 CAPEX = "What were capital expenditures in 2024? Use the cash flow statement."
+CAPEX_FACT = "What were capital expenditures in 2024?"  # its best evidence line: ITEM's, line 10 of page 10
 CAPEX_ZH = "2024年的资本支出是多少？请根据现金流量表，出自哪一页？"
 ITEM = "Purchases of property, plant and equipment"
 EVIDENCE = f"{ITEM} (52.8) (47.3) (44.1)"  # line 10 of page 10, the cash flow statement
@@ -38,13 +39,13 @@ def invoke(runner: CliRunner, *args):
 
 
 def test_the_table_shows_each_hits_best_evidence_line_under_its_row(cli, filing_db):
-    result = cli("query", filing_db, CAPEX, "--top", "3")
+    result = cli("query", filing_db, CAPEX_FACT, "--top", "3")
     assert (result.exit_code, result.stderr) == (0, "")
     lines = result.stdout.splitlines()
     assert lines[4].split()[:2] == ["1", "10"]
     # Under the page column, the line's number on the page and the line itself.
     assert lines[5] == f"      line 10: {EVIDENCE}"
-    _, data = cli.json("query", filing_db, CAPEX, "--top", "3")
+    _, data = cli.json("query", filing_db, CAPEX_FACT, "--top", "3")
     rows = lines[4:]
     for hit in data["results"]:
         row = next(i for i, line in enumerate(rows) if line.split()[:2] == [str(hit["rank"]), str(hit["page_number"])])
@@ -56,7 +57,7 @@ def test_the_table_shows_each_hits_best_evidence_line_under_its_row(cli, filing_
 
 
 def test_the_json_evidence_marks_the_terms_the_evidence_matched(cli, filing_db):
-    _, data = cli.json("query", filing_db, CAPEX)
+    _, data = cli.json("query", filing_db, CAPEX_FACT)
     first = data["results"][0]["evidence"][0]
     assert first == {"line": 10, "text": EVIDENCE, "marks": [[0, len(ITEM)]]}
     _, page = cli.json("show", filing_db, 10)
@@ -69,11 +70,11 @@ def test_the_json_evidence_marks_the_terms_the_evidence_matched(cli, filing_db):
 
 def test_matched_terms_are_highlighted_on_a_terminal(monkeypatch, filing_db, cli):
     runner = runner_on_a_terminal(monkeypatch)
-    result = invoke(runner, "query", filing_db, CAPEX, "--top", "3")
+    result = invoke(runner, "query", filing_db, CAPEX_FACT, "--top", "3")
     assert result.exit_code == 0
     assert f"      line 10: {ON}{ITEM}{OFF} (52.8) (47.3) (44.1)\n" in result.stdout
     # Only the marks differ from the plain table.
-    plain = cli("query", filing_db, CAPEX, "--top", "3").stdout
+    plain = cli("query", filing_db, CAPEX_FACT, "--top", "3").stdout
     assert ANSI.sub("", result.stdout) == plain
     assert ANSI.findall(result.stdout)  # and there are some
 
@@ -180,7 +181,7 @@ def test_shortening_never_passes_the_width_nor_halves_a_wide_character():
 
 
 def test_markdown_shows_the_evidence_line_with_its_terms_in_bold(cli, filing_db, long_lines_db):
-    markdown = cli("query", filing_db, CAPEX, "--top", "2", "--format", "markdown")
+    markdown = cli("query", filing_db, CAPEX_FACT, "--top", "2", "--format", "markdown")
     lines = markdown.stdout.splitlines()
     assert lines[0] == "| Rank | Physical page | Document | What matched | Evidence |"
     assert lines[1] == "| ---: | ---: | --- | --- | --- |"
@@ -201,9 +202,10 @@ def test_chinese_output_shows_the_evidence_line(cli, filing_db):
     assert lines[5] == f"      第 {best['line']} 行：{best['text']}"
     markdown = cli("query", filing_db, CAPEX_ZH, "--top", "1", "--format", "markdown").stdout.splitlines()
     assert markdown[0] == "| 排名 | 页码（物理页） | 文档 | 命中说明 | 证据 |"
-    (start, end), *_ = best["marks"]
-    text = best["text"]
-    assert f"| 第 {best['line']} 行：{text[:start]}**{text[start:end]}**{text[end:]}" in markdown[2]
+    text, bold = best["text"], best["text"]
+    for start, end in reversed(best["marks"]):
+        bold = f"{bold[:start]}**{text[start:end]}**{bold[end:]}"
+    assert best["marks"] and markdown[2].endswith(f"| 第 {best['line']} 行：{bold} |")
 
 
 # ---------------------------------------------------------------------------------------------
