@@ -75,8 +75,9 @@ class Hit:
     # newlines), text that line exactly.
     evidence: tuple[tuple[int, str], ...] = ()
     # Where the question's terms are on each evidence line, as the evidence counted them: the
-    # (start, end) character offsets in that line's text of each stretch evidence.mark marks,
-    # the most telling first (the rarest concept in the filing), then along the line.
+    # (start, end) character offsets in that line's text of each stretch FTS5 marked there that
+    # expresses a concept of the question, the most telling first (the rarest concept in the
+    # filing), then along the line.
     evidence_marks: tuple[tuple[tuple[int, int], ...], ...] = ()
 
 
@@ -173,11 +174,15 @@ class Plan:
     fused: tuple[tuple[int, float], ...]  # (page, score) best first, after the evidence rerank
     document: Document | None = None  # the revision read (set by Finder.explain)
     passages: Mapping[int, Passage] = field(default_factory=dict)  # leading pages' best passages
+    expanded: tuple[tuple[int, float], ...] = ()  # with the expansions, when ranked apart (bm25)
+    # The leading pages' (text, heading) with the matches marked (FTS5 highlight): the evidence
+    # lines and the notes are read from them. Keyed by page id.
+    marks: Mapping[int, tuple[str, str]] = field(default_factory=dict, repr=False)
 
     @property
     def candidates(self) -> rank.Candidates:
         """The ranked lists, as the ranking policy (rank.py) takes them."""
-        return rank.Candidates(self.lexical, self.statements, self.sections)
+        return rank.Candidates(self.lexical, self.statements, self.sections, self.expanded)
 
     @property
     def intent(self) -> rank.Intent:
@@ -228,7 +233,7 @@ class Plan:
                     "lines": [index + 1 for index, _ in self.passages[page].lines],
                 }
                 for page, _ in self.fused
-                if page in self.passages
+                if page in self.passages and self.passages[page].lines
             ],
         }
 
@@ -315,6 +320,12 @@ class Finder:
             params["match"] = parsed.match_expression()
             scored = self.conn.execute(lexical_sql, params).fetchall()
         bm25 = dict(scored)
+        expanded: list = []
+        own = replace(informative, terms=tuple(t for t in informative.terms if t.source != "lexicon"))
+        if method.expansion_weight and scored and own.terms and len(own.terms) < len(informative.terms):
+            # The question's own words ranked apart: the expansions then make a list of their own.
+            expanded = scored[:CANDIDATES]
+            scored = self.conn.execute(lexical_sql, {**params, "match": own.match_expression()}).fetchall() or scored
         statement_sql = section_sql = None
         statements: list = []
         sections: list = []
@@ -333,6 +344,7 @@ class Finder:
         plan = Plan(
             parsed, params["match"], lexical_sql, statement_sql, section_sql,
             tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
+            expanded=tuple(expanded),
         )
         fused = rank.fuse(plan.candidates, plan.intent, method)
         depth = max(top, method.rerank_depth)
@@ -341,9 +353,10 @@ class Finder:
         instruments = [page for page, found in labels.items() if found - {"definitions"}]
         fused = rank.set_aside(fused, definitions, instruments, plan.intent, method)
         leading = [page for page, _ in fused[:depth]]
-        passages = self._passages(parsed, leading)
+        marks = store.marked(self.conn, plan.match, leading, revision)
+        passages = self._passages(parsed, marks)
         ordered = rank.rerank(fused, passages, plan.intent, method, rank.asked_tables(plan.candidates, plan.intent))
-        return replace(plan, fused=tuple(ordered), passages=passages)
+        return replace(plan, fused=tuple(ordered), passages=passages, marks=marks)
 
     @staticmethod
     def _aside_labels() -> list[str]:
@@ -353,17 +366,15 @@ class Finder:
 
         return ["definitions", *sorted(instrument_labels())]
 
-    def _passages(self, parsed: ParsedQuestion, page_ids: list[int]) -> dict[int, Passage]:
+    def _passages(self, parsed: ParsedQuestion, marks: Mapping[int, tuple[str, str]]) -> dict[int, Passage]:
         """The best passage of each page (evidence.py), read from its text with the question's
-        matches marked by FTS5 (all its terms, common words too: a line item such as "net
-        income" is evidence on its line even where it is on most pages)."""
+        matches marked by FTS5 (the terms the lexical list matched)."""
         concepts = self._concepts(parsed)
         if not concepts:
             return {}
-        marked = store.marked_texts(self.conn, parsed.match_expression(), page_ids)
         fact, window = parsed.fact, self.method.window
         passages = {}
-        for page_id, text in marked.items():
+        for page_id, (text, _) in marks.items():
             lines, held = evidence.read_lines(text, concepts)
             passages[page_id] = evidence.best_passage(lines, held, concepts, window, fact)
         return passages
@@ -406,16 +417,15 @@ class Finder:
         if parsed.empty:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
         plan = self._ranked(parsed, top)
-        match = plan.match
         chosen = plan.fused[:top]
         ids = [page_id for page_id, _ in chosen]
         rows = store.page_rows(self.conn, ids)
-        marked = store.matched_spans(self.conn, match, ids)
         concepts = self._concepts(parsed) if ids else ()
         hits = []
         for position, (page_id, score) in enumerate(chosen, start=1):
             row = rows[page_id]
-            terms = _spans(marked.get(page_id, ""))
+            terms = _spans("\n".join(plan.marks.get(page_id, ("", ""))))
+            marked_text = plan.marks.get(page_id, ("", ""))[0]
             lines = _evidence_lines(plan.passages.get(page_id))
             hits.append(
                 Hit(
@@ -433,7 +443,7 @@ class Finder:
                     section=row.section,
                     statement=row.statement,
                     evidence=lines,
-                    evidence_marks=tuple(marks(text, concepts, telling=True) for _, text in lines),
+                    evidence_marks=_line_marks(marked_text, lines, concepts),
                 )
             )
         message = None
@@ -499,9 +509,19 @@ class Finder:
         return self._concepts(parsed)
 
     def highlights(self, question: str, text: str) -> tuple[tuple[int, int], ...]:
-        """Where in ``text`` the terms a query for ``question`` counts as evidence are, marked as
-        the evidence lines' ``evidence_marks`` are (`evfind show --highlight`)."""
-        return marks(text, self.concepts(question))
+        """The (start, end) offsets in ``text`` of the terms a query for ``question`` matches
+        (``match_terms``, marked as FTS5 marks them) that the evidence counts, as the evidence
+        lines' ``evidence_marks`` are chosen: for `evfind show --highlight`."""
+        phrases = tuple(p for p in (evidence.stems(term) for term in self.match_terms(question)) if p)
+        if not phrases:
+            return ()
+        marked = evidence.mark(text.translate(_NO_MARKS), (evidence.Concept("terms", phrases),))
+        lines = tuple(enumerate(text.split("\n"), start=1))
+        starts = [0]
+        for _, line in lines:
+            starts.append(starts[-1] + len(line) + 1)
+        per_line = _line_marks(marked, lines, self.concepts(question))
+        return tuple(sorted((starts[i] + a, starts[i] + b) for i, spans in enumerate(per_line) for a, b in spans))
 
     def parse(self, question: str) -> ParsedQuestion:
         limits.check_question(question)
@@ -528,7 +548,8 @@ class Finder:
         if parsed.empty:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
         plan = self._ranked(parsed, top)
-        numbers = self._numbers([page for ranked in (plan.lexical, plan.statements, plan.sections) for page, _ in ranked])
+        lists = (plan.lexical, plan.statements, plan.sections, plan.expanded)
+        numbers = self._numbers([page for ranked in lists for page, _ in ranked] + [page for page, _ in plan.fused])
 
         def by_number(ranked):
             return tuple((numbers[page], score) for page, score in ranked)
@@ -539,6 +560,7 @@ class Finder:
             lexical=by_number(plan.lexical),
             statements=by_number(plan.statements),
             sections=by_number(plan.sections),
+            expanded=by_number(plan.expanded),
             fused=by_number(plan.fused[:top]),
             passages={numbers[page]: passage for page, passage in plan.passages.items()},
         )
@@ -574,27 +596,38 @@ def _evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:
     return () if passage is None else tuple((index + 1, text) for index, text in passage.lines)
 
 
-def marks(text: str, concepts: tuple[evidence.Concept, ...], telling: bool = False) -> tuple[tuple[int, int], ...]:
-    """The (start, end) character offsets in ``text`` of each stretch ``evidence.mark`` marks
-    (a mark character the text itself holds is read as the space it tokenises as), along the
-    text; ``telling``: the stretches of the rarest concepts first (by the concepts' weights)."""
-    words = set(evidence.stems(text))  # only the concepts with every word of a phrase here can match
-    concepts = tuple(c for c in concepts if any(phrase and words.issuperset(phrase) for phrase in c.phrases))
-    if not concepts:
-        return ()
-    stretches, removed = [], 0
-    for match in _MARK.finditer(evidence.mark(text.translate(_NO_MARKS), concepts)):
-        start = match.start() - removed
-        stretches.append((start, start + len(match.group(1)), match.group(0)))
-        removed += 2
-    if not telling or len(stretches) < 2 or len(concepts) < 2:
-        return tuple((start, end) for start, end, _ in stretches)
+def _line_marks(
+    marked: str, lines: tuple[tuple[int, str], ...], concepts: tuple[evidence.Concept, ...]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each evidence line ((number from 1, text)), the (start, end) offsets in it of the
+    stretches FTS5 marked on the page (``marked``, as the evidence read it) that express one of
+    the question's concepts, as the evidence counted them: those of the rarest concepts first
+    (by the concepts' weights), then along the line. A stretch over a line break counts on each
+    line it touches."""
+    wanted = {number - 1: text for number, text in lines}
+    found: dict[int, list[tuple[float, int, int]]] = {index: [] for index in wanted}
+    line = column = position = 0
 
-    def weight(marked: str) -> float:
-        _, held = evidence.read_lines(marked, concepts)
-        return sum(concepts[i].weight for i in held.get(0, ()))
+    def advance(line: int, column: int, text: str) -> tuple[int, int]:
+        breaks = text.count("\n")
+        return (line + breaks, len(text) - text.rfind("\n") - 1) if breaks else (line, column + len(text))
 
-    return tuple((start, end) for _, start, end in sorted((-weight(m), start, end) for start, end, m in stretches))
+    for match in _MARK.finditer(marked) if wanted else ():
+        first, start = advance(line, column, marked[position : match.start()])
+        line, column = advance(first, start, match.group(1))
+        position = match.end()
+        touched = [index for index in range(first, line + 1) if index in wanted]
+        if not touched:
+            continue
+        _, held = evidence.read_lines(match.group(0), concepts)
+        owners = frozenset().union(*held.values())
+        if not owners:
+            continue
+        weight = max(concepts[i].weight for i in owners)
+        for index in touched:
+            end = column if index == line else len(wanted[index])
+            found[index].append((-weight, start if index == first else 0, end))
+    return tuple(tuple((a, b) for _, a, b in sorted(found[number - 1])) for number, _ in lines)
 
 
 def _padded(items: tuple, size: int) -> tuple:

@@ -148,7 +148,7 @@ def cue_key(cue: str) -> tuple[str, ...]:
 def _find_phrases(words: list[str], table: dict[tuple[str, ...], tuple[str, ...]]) -> list[tuple[int, int, tuple[str, ...]]]:
     """Non-overlapping cue matches (start, end, cue), longest first, left to right."""
     normals = [normal(w) for w in words]
-    longest = max((len(k) for k in table), default=0)
+    longest = _longest(id(table), table)
     taken = [False] * len(words)
     found = []
     for size in range(min(longest, len(words)), 0, -1):
@@ -162,12 +162,32 @@ def _find_phrases(words: list[str], table: dict[tuple[str, ...], tuple[str, ...]
     return found
 
 
+_LONGEST: dict[int, int] = {}
+
+
+def _longest(key: int, table: dict) -> int:
+    """The most words in a cue of a table (the tables are built once and kept: keyed by id)."""
+    if key not in _LONGEST:
+        _LONGEST[key] = max((len(k) for k in table), default=0)
+    return _LONGEST[key]
+
+
+@lru_cache(maxsize=1)
+def _meta_by_first_word() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The meta phrases by their first word, longest first."""
+    table: dict[str, list[tuple[str, ...]]] = {}
+    for phrase in meta_vocabulary()[0]:
+        table.setdefault(phrase[0], []).append(phrase)
+    return {first: tuple(found) for first, found in table.items()}
+
+
 def _drop_meta(words: list[str]) -> list[str]:
-    phrases, singles = meta_vocabulary()
+    _, singles = meta_vocabulary()
+    by_first = _meta_by_first_word()
     keep = [True] * len(words)
-    for phrase in phrases:
-        size = len(phrase)
-        for start in range(len(words) - size + 1):
+    for start, word in enumerate(words):
+        for phrase in by_first.get(word, ()):
+            size = len(phrase)
             if tuple(words[start : start + size]) == phrase:
                 for i in range(start, start + size):
                     keep[i] = False

@@ -85,6 +85,11 @@ class Method:
     # names a statement: routing reorders close lexical ranks, it does not overturn a clear
     # winner. 0 switches this off.
     dominance: float = 2.0
+    # The lexicon's expansions ranked apart (issue 10: expansions cannot outvote the question):
+    # the lexical list matches the question's own words and pairs, and a list of its own
+    # matches them with the expansions, weighted this much. 0: one list of both (expansions
+    # then weigh as much as the question's words).
+    expansion_weight: float = 0.0
     # The evidence rerank (``rerank``): the leading ``rerank_depth`` pages of the fused list
     # are fused once more with the same pages ordered by their best passage (evidence.py,
     # passages of ``window`` lines), that list weighted ``evidence_weight`` (0 switches it off).
@@ -182,6 +187,10 @@ class Candidates:
     lexical: Ranked = ()  # the pages the question's terms match
     statements: Ranked = ()  # primary statements targeted; bm25 None where no term matches
     sections: Ranked = ()  # matching pages of the targeted sections
+    # The pages the question's terms and the lexicon's expansions of them match, when those are
+    # ranked apart from the question's own words (Method.expansion_weight > 0); else empty and
+    # the lexical list holds both.
+    expanded: Ranked = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -223,14 +232,14 @@ def section_origins(method: Method) -> tuple[str, ...]:
 # Stage 1: fusion
 
 
-def list_weights(intent: Intent, method: Method) -> tuple[float, float, float]:
-    """The RRF weights of the lexical, statement and section lists. A metric word that implies
-    a statement ("revenue") yields to a topic the question also names ("revenue by
+def list_weights(intent: Intent, method: Method) -> tuple[float, float, float, float]:
+    """The RRF weights of the lexical, statement, section and expanded lists. A metric word that
+    implies a statement ("revenue") yields to a topic the question also names ("revenue by
     geography"): the evidence is then a note or a table, so the statement list counts less."""
     statement = method.statement_weight
     if intent.topical and not intent.named:
         statement = method.topical_statement_weight
-    return (method.lexical_weight, statement, method.section_weight)
+    return (method.lexical_weight, statement, method.section_weight, method.expansion_weight)
 
 
 def clear_winner(lexical: Ranked, intent: Intent, method: Method) -> Hashable | None:
@@ -245,10 +254,11 @@ def clear_winner(lexical: Ranked, intent: Intent, method: Method) -> Hashable | 
 
 
 def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[Hashable, float]]:
-    """The fused list, (page id, RRF score) best first: the three lists fused with
+    """The fused list, (page id, RRF score) best first: the ranked lists fused with
     ``list_weights`` (lexical first, so it decides ties), then the ``clear_winner`` moved to
     the front with its own score."""
-    lists = [[page for page, _ in ranked] for ranked in (candidates.lexical, candidates.statements, candidates.sections)]
+    ranked_lists = (candidates.lexical, candidates.statements, candidates.sections, candidates.expanded)
+    lists = [[page for page, _ in ranked] for ranked in ranked_lists]
     fused = rrf(lists, list_weights(intent, method), k=method.k)
     winner = clear_winner(candidates.lexical, intent, method)
     if winner is None or fused[0][0] == winner:

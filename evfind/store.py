@@ -441,19 +441,24 @@ def section_sql(labels: list[str], origins: tuple[str, ...]) -> str:
     )
 
 
-def matched_spans(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> dict[int, str]:
-    """The page text with every match of the expression marked by \\x02 ... \\x03 (FTS5
-    highlight), for the notes: what the page itself shows."""
+def marked(conn: sqlite3.Connection, match: str, page_ids: list[int], revision_id: int) -> dict[int, tuple[str, str]]:
+    """(text, heading) of each of these pages that matches the expression, every match marked
+    by \\x02 ... \\x03 (FTS5 highlight()): what evidence.py reads the evidence lines from and
+    the notes their matched terms. One full-text pass over the revision (its rowid range); the
+    page list is a filter FTS5 is not handed (``+rowid``): FTS5 would run the query again for
+    every page of a ``rowid IN`` list."""
     if not page_ids:
         return {}
     marks = ",".join("?" * len(page_ids))
     rows = conn.execute(
-        "SELECT rowid, highlight(pages_fts, 0, char(2), char(3)) || char(10) || "
-        "highlight(pages_fts, 1, char(2), char(3)) FROM pages_fts "
-        f"WHERE pages_fts MATCH ? AND rowid IN ({marks})",
-        [match, *page_ids],
+        "SELECT rowid, highlight(pages_fts, 0, char(2), char(3)), highlight(pages_fts, 1, char(2), char(3)) "
+        "FROM pages_fts WHERE pages_fts MATCH ? "
+        "AND rowid BETWEEN (SELECT min(id) FROM pages WHERE revision_id = ?) "
+        "AND (SELECT max(id) FROM pages WHERE revision_id = ?) "
+        f"AND +rowid IN ({marks})",
+        [match, revision_id, revision_id, *page_ids],
     )
-    return {row[0]: row[1] for row in rows}
+    return {page: (text, heading) for page, text, heading in rows}
 
 
 def labels_of(
@@ -474,20 +479,6 @@ def labels_of(
     for page_id, label in rows:
         found.setdefault(page_id, set()).add(label)
     return found
-
-
-def marked_texts(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> dict[int, str]:
-    """The text of each page that matches the expression, with every match marked by \\x02 ...
-    \\x03 (FTS5 highlight): what evidence.py reads the page's evidence lines from."""
-    if not page_ids:
-        return {}
-    marks = ",".join("?" * len(page_ids))
-    rows = conn.execute(
-        "SELECT rowid, highlight(pages_fts, 0, char(2), char(3)) FROM pages_fts "
-        f"WHERE pages_fts MATCH ? AND rowid IN ({marks})",
-        [match, *page_ids],
-    )
-    return dict(rows.fetchall())
 
 
 # --------------------------------------------------------------------------------------------

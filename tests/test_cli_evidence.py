@@ -4,6 +4,7 @@ page ranges and --highlight. Through the CLI, stdout and stderr apart."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -32,6 +33,11 @@ def runner_on_a_terminal(monkeypatch, **env) -> CliRunner:
 
 def invoke(runner: CliRunner, *args):
     return runner.invoke(app, [str(a) for a in args])
+
+
+def cli_json(db, question):
+    result = invoke(CliRunner(), "query", db, question, "--top", "20", "--format", "json")
+    return result, json.loads(result.stdout)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -115,7 +121,8 @@ def long_lines_db(tmp_path, cli):
         f"Liquidity\n{LONG_LINE}",
         f"Segments\n{CJK_LINE}",
         f"Cash flows\n{BOTH_LINE}",
-        *["Operating activities\nOperating activities"] * 4,
+        *["Other matters\nNothing to report"] * 4,
+        *["Operating activities\nOperating activities"] * 2,
         "Notes\nOther | capital_expenditures * were <b>$1.0</b> `x` ~y~ [z]\noperating activities",
     ])
     assert cli("ingest", source).exit_code == 0
@@ -155,7 +162,7 @@ def test_a_long_line_is_shortened_to_the_terminal_around_its_terms(long_lines_db
 
 
 def test_a_shortened_line_shows_the_rarest_of_its_terms(long_lines_db):
-    """"operating activities" is on most pages, "capital expenditures" on few: a line holding
+    """"operating activities" is on 5 pages of 12, "capital expenditures" on 4: a line holding
     both, too long to show whole, is shown around the rarer, though it comes later."""
     runner = CliRunner(env={"COLUMNS": "60", "TERM": "dumb", "NO_COLOR": "1"})
     result = invoke(runner, "query", long_lines_db, "operating activities and capital expenditures", "--top", "20")
@@ -163,6 +170,11 @@ def test_a_shortened_line_shows_the_rarest_of_its_terms(long_lines_db):
     line = evidence_rows(result.stdout)[4]
     assert line.startswith(f"      line 2: {ELLIPSIS}") and "capital expenditures were $7.7" in line
     assert "operating activities" not in line
+    # Both are marked: the one shown was chosen.
+    _, data = cli_json(long_lines_db, "operating activities and capital expenditures")
+    (hit,) = [h for h in data["results"] if h["page_number"] == 4]
+    marked = [hit["evidence"][0]["text"][a:b] for a, b in hit["evidence"][0]["marks"]]
+    assert marked == ["operating activities", "capital expenditures"]
 
 
 def test_shortening_never_passes_the_width_nor_halves_a_wide_character():
@@ -317,3 +329,36 @@ def test_control_characters_of_a_filing_never_reach_the_terminal(monkeypatch, cl
     for output in (table.stdout, page.stdout):
         assert output.count("\x1b") == output.count(ON) + output.count(OFF) > 0
         assert "\x07" not in output and "\x08" not in output
+
+
+def test_a_line_item_wrapped_over_two_lines_is_marked_on_both(cli, tmp_path):
+    source = write_jsonl(tmp_path / "WRAP.jsonl", [
+        "Cover\nAnnual report",
+        "Cash flows\nInvesting activities\nPurchases of property, plant\nand equipment (52.8) (47.3)\nDividends paid (5.0)",
+        "Other\nNothing here",
+    ])
+    assert cli("ingest", source).exit_code == 0
+    db = source.with_suffix(".db")
+    _, data = cli.json("query", db, CAPEX_FACT)
+    assert data["results"][0]["evidence"] == [
+        {"line": 4, "text": "and equipment (52.8) (47.3)", "marks": [[0, 13]]},
+        {"line": 3, "text": "Purchases of property, plant", "marks": [[0, 28]]},
+    ]
+    _, page = cli.json("show", db, 2, "--highlight", CAPEX_FACT)
+    assert [page["text"][a:b] for a, b in page["marks"]] == ["Purchases of property, plant", "and equipment"]
+
+
+def test_only_the_terms_the_evidence_counts_are_marked(cli, tmp_path):
+    """FTS5 also matches the single words of a phrase ("cash" of "cash flow statement"); the
+    evidence counts the phrases, and so do the marks."""
+    source = write_jsonl(tmp_path / "CASH.jsonl", [
+        "Cover\nAnnual report",
+        "Spending\nLess: purchases of property, plant\nand equipment paid in cash (52.8) (47.3)\nDividends",
+        "Other\nNothing here",
+    ])
+    assert cli("ingest", source).exit_code == 0
+    _, data = cli.json("query", source.with_suffix(".db"), CAPEX)
+    evidence = data["results"][0]["evidence"]
+    marked = {entry["line"]: [entry["text"][a:b] for a, b in entry["marks"]] for entry in evidence}
+    assert marked[2] == ["purchases of property, plant"]  # from where it starts on its line
+    assert marked[3] == ["and equipment"]  # "cash" is FTS5's, not a concept of the question

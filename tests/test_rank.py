@@ -54,8 +54,8 @@ def test_an_implied_statement_yields_to_the_questions_topic():
     assert dict(fused)["c"] == pytest.approx(1 / 23 + 0.1 / 21)
     # A statement the question names keeps its full weight, topic or not: c, b, a as above.
     assert pages(rank.fuse(LISTS, Intent(named=True, topical=True), DEFAULT)) == ["c", "b", "a"]
-    assert rank.list_weights(TOPICAL, DEFAULT) == (1.0, 0.1, 0.3)
-    assert rank.list_weights(NEITHER, DEFAULT) == (1.0, 1.0, 0.3)
+    assert rank.list_weights(TOPICAL, DEFAULT) == (1.0, 0.1, 0.3, DEFAULT.expansion_weight)
+    assert rank.list_weights(NEITHER, DEFAULT) == (1.0, 1.0, 0.3, DEFAULT.expansion_weight)
 
 
 def test_ties_go_to_the_lexical_order():
@@ -114,7 +114,7 @@ def test_the_plain_method():
     fused = rank.fuse(plain, TOPICAL, PLAIN)
     assert same(fused, [("b", 1 / 62 + 0.8 / 61), ("a", 1 / 61)])
     assert pages(rank.fuse(plain, TOPICAL, DEFAULT)) == ["a", "b"]
-    assert rank.list_weights(TOPICAL, PLAIN) == (1.0, 0.8, 0.8)
+    assert rank.list_weights(TOPICAL, PLAIN) == (1.0, 0.8, 0.8, 0.0)
 
 
 def test_inputs_are_never_edited():
