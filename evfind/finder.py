@@ -603,31 +603,33 @@ def _line_marks(
     stretches FTS5 marked on the page (``marked``, as the evidence read it) that express one of
     the question's concepts, as the evidence counted them: those of the rarest concepts first
     (by the concepts' weights), then along the line. A stretch over a line break counts on each
-    line it touches."""
-    wanted = {number - 1: text for number, text in lines}
-    found: dict[int, list[tuple[float, int, int]]] = {index: [] for index in wanted}
-    line = column = position = 0
+    line it touches. Only the evidence lines are read."""
+    from itertools import accumulate
 
-    def advance(line: int, column: int, text: str) -> tuple[int, int]:
-        breaks = text.count("\n")
-        return (line + breaks, len(text) - text.rfind("\n") - 1) if breaks else (line, column + len(text))
+    pieces = marked.split("\n")
+    starts = list(accumulate((len(piece) + 1 for piece in pieces), initial=0))
 
-    for match in _MARK.finditer(marked) if wanted else ():
-        first, start = advance(line, column, marked[position : match.start()])
-        line, column = advance(first, start, match.group(1))
-        position = match.end()
-        touched = [index for index in range(first, line + 1) if index in wanted]
-        if not touched:
-            continue
-        _, held = evidence.read_lines(match.group(0), concepts)
-        owners = frozenset().union(*held.values())
-        if not owners:
-            continue
-        weight = max(concepts[i].weight for i in owners)
-        for index in touched:
-            end = column if index == line else len(wanted[index])
-            found[index].append((-weight, start if index == first else 0, end))
-    return tuple(tuple((a, b) for _, a, b in sorted(found[number - 1])) for number, _ in lines)
+    def plain(text: str) -> int:  # characters of the page's text in a stretch of marked text
+        return len(text) - text.count(evidence.START) - text.count(evidence.END)
+
+    found = []
+    for number, text in lines:
+        spans = []
+        if number - 1 < len(pieces):
+            a = starts[number - 1]
+            b = a + len(pieces[number - 1])
+            opened = marked.rfind(evidence.START, 0, a)  # a stretch from an earlier line runs on here
+            for match in _MARK.finditer(marked, opened if opened > marked.rfind(evidence.END, 0, a) else a):
+                if match.start() >= b:
+                    break
+                _, held = evidence.read_lines(match.group(0), concepts)
+                owners = frozenset().union(*held.values())
+                if owners:
+                    start = 0 if match.start() < a else plain(marked[a : match.start()])
+                    end = len(text) if match.end() > b else plain(marked[a : match.end()])
+                    spans.append((-max(concepts[i].weight for i in owners), start, end))
+        found.append(tuple((start, end) for _, start, end in sorted(spans)))
+    return tuple(found)
 
 
 def _padded(items: tuple, size: int) -> tuple:
