@@ -196,17 +196,39 @@ def to_json(answer: Answer | Plan) -> str:
     return json.dumps(answer.to_dict(), ensure_ascii=False, indent=2)
 
 
+def _documents(answer: Answer) -> list[str]:
+    """The header's document line: the revision read, or one line for each of several."""
+    labels = LABELS[answer.lang]
+    documents = answer.documents or (answer.document,)
+    label = labels["documents"] if answer.documents else labels["document"]
+    ids = max(width(doc.document_id) for doc in documents)
+    lines = []
+    for doc in documents:
+        pages = labels["one_page" if doc.page_count == 1 else "pages"].format(count=doc.page_count)
+        lead = label if not lines else " " * width(label)
+        name = doc.document_id if len(documents) == 1 else _ljust(doc.document_id, ids)
+        lines.append(f"{lead}{name}  sha256 {doc.document_sha256[:SHORT_SHA]}  {pages}")
+    return lines
+
+
+def _messages(answer: Answer) -> tuple[str | None, str | None]:
+    """What the table and Markdown print above the results (what of the question was not read)
+    and below them (the outcome); the JSON ``message`` holds both, outcome first."""
+    unread = answer.unread_note
+    if not unread or answer.error is not None:
+        return None, answer.message
+    return unread, answer.outcome_note
+
+
 def to_table(answer: Answer, columns: int | None = None, colour: bool = False) -> str:
     """The answer for a terminal: a row a hit, and under it, from the page column, its best
     evidence line shortened to ``columns`` (None: whole), the matched terms in reverse video
     when ``colour``."""
-    doc = answer.document
     labels = LABELS[answer.lang]
-    pages = labels["pages"].format(count=doc.page_count)
-    lines = [
-        f"{labels['question']}{answer.question.strip()}",
-        f"{labels['document']}{doc.document_id}  sha256 {doc.document_sha256[:SHORT_SHA]}  {pages}",
-    ]
+    lines = [f"{labels['question']}{answer.question.strip()}", *_documents(answer)]
+    above, below = _messages(answer)
+    if above:
+        lines += ["", above]
     if answer.results:
         header = labels["header"]
         rows = [
@@ -223,9 +245,9 @@ def to_table(answer: Answer, columns: int | None = None, colour: bool = False) -
                 prefix = labels["evidence"].format(line=hit.evidence[0][0])
                 room = None if columns is None else max(columns - len(indent) - width(prefix), MIN_EVIDENCE_COLUMNS)
                 lines.append(indent + prefix + evidence_line(hit, room, ANSI if colour else None))
-    if answer.message:
+    if below:
         lines.append("")
-        lines.append(answer.message)
+        lines.append(below)
     return "\n".join(lines)
 
 
@@ -253,6 +275,7 @@ def _md_evidence(hit: Hit, lang: str) -> str:
 
 
 def to_markdown(answer: Answer) -> str:
+    above, below = _messages(answer)
     lines = []
     if answer.results:
         lines.append("| " + " | ".join(LABELS[answer.lang]["md_header"]) + " |")
@@ -263,11 +286,8 @@ def to_markdown(answer: Answer) -> str:
                 f"| {h.rank} | {_md(page_cell(h, answer.lang))} | {_md(document)} | {_md(h.note)} "
                 f"| {_md_evidence(h, answer.lang)} |"
             )
-    if answer.message:
-        if lines:
-            lines.append("")
-        lines.append(answer.message)
-    return "\n".join(lines)
+    blocks = [above, "\n".join(lines), below]
+    return "\n\n".join(block for block in blocks if block)
 
 
 def render(answer: Answer, fmt: str = "table", columns: int | None = None, colour: bool = False) -> str:
