@@ -224,7 +224,8 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool
         return _parse_english(question, metrics, meta, pairs)
     reading = zh.read(question)
     parsed = _parse_english(reading.english, metrics, meta, pairs)
-    return replace(parsed, text=question, reading=_with_phrases(reading), fact=asks_figure(question))
+    fact = asks_figure(question) or (not asks_where(question) and bool(parsed.statements or parsed.ratio))
+    return replace(parsed, text=question, reading=_with_phrases(reading), fact=fact)
 
 
 def _with_phrases(reading: zh.Reading) -> zh.Reading:
@@ -297,7 +298,8 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
         sections=tuple(dict.fromkeys(sections)),
         cues=tuple(dict.fromkeys(cues)),
         ideas=tuple(idea for _, idea in sorted(ideas, key=lambda pair: pair[0])),
-        fact=asks_figure(question),
+        # a figure: asked for in words, or the question names a line item of a statement or a ratio
+        fact=asks_figure(question) or (not asks_where(question) and bool(named + implied or ratio)),
         ratio=ratio,
     ))
 
@@ -320,9 +322,9 @@ _FIGURE = re.compile(
 
 
 def asks_figure(question: str) -> bool:
-    """Does the question ask for a figure (an amount, a count, a rate, a change), not where
-    something is? Its evidence line is then a line item beside its figure."""
-    return not asks_where(question) and _FIGURE.search(question) is not None
+    """Does the question ask for a figure (an amount, a count, a rate, a change), whether or not
+    it also asks where it is? Its evidence line is then a line item beside its figure."""
+    return _FIGURE.search(question) is not None
 
 
 def asks_where(question: str) -> bool:

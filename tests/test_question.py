@@ -85,8 +85,9 @@ def test_figure_questions_and_the_others():
     assert parse("How much did capital expenditures increase in 2023?").fact
     assert parse("What was the effective tax rate?").fact
     assert not parse("What are the geographies the company operates in?").fact
-    assert not parse("Where is the effective tax rate reconciliation?").fact
-    assert parse("2023年的资本支出是多少？").fact and not parse("资本支出在哪一页？").fact
+    assert not parse("Where is the income tax note?").fact
+    assert parse("What were capital expenditures in 2024?").fact  # a line item of a statement
+    assert parse("2023年的资本支出是多少？出自哪一页？").fact and not parse("资本支出在哪一页？").fact
 
 
 def test_a_cue_met_twice_is_one_idea_and_its_words_make_no_pair():
