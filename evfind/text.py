@@ -62,8 +62,9 @@ _TRANSLATE = str.maketrans(
         "\t": " ",
     }
 )
-_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-_SPACE_RUNS = re.compile("  +")
+# Left as text for re's own cache (compiled on first use): only ingest folds index text.
+_NON_ASCII = r"[^\x00-\x7f]+"
+_SPACE_RUNS = "  +"
 # After folding, the only whitespace left besides space and newline is ASCII: these.
 _ASCII_SPACES = ("\t", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
 
@@ -94,14 +95,14 @@ def normalise(text: str) -> str:
     character: ingest calls it on every page."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.isascii():
-        for ch in set("".join(_NON_ASCII.findall(text))):
+        for ch in set("".join(re.findall(_NON_ASCII, text))):
             folded = _INDEX_FOLD[ch]
             if folded != ch:
                 text = text.replace(ch, folded)
     for ch in _ASCII_SPACES:
         if ch in text:
             text = text.replace(ch, " ")
-    text = _SPACE_RUNS.sub(" ", text)
+    text = re.sub(_SPACE_RUNS, " ", text)
     text = text.replace(" \n", "\n").replace("\n ", "\n")
     return text.strip(" ").strip("\n")
 

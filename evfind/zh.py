@@ -27,14 +27,15 @@ from .text import HAN, chinese_key, stems
 
 LANGUAGES = ("en", "zh")
 
-# Patterns over the Han ranges are left as text for re's own cache: compiling them costs some 7 ms,
-# which an English question (every query process checks is_chinese) should not pay.
+# The patterns are left as text for re's own cache, which compiles each on first use: only a
+# Chinese question runs them, and an English one (every query process checks is_chinese) should
+# not pay for compiling them (the Han ranges alone cost some 7 ms).
 _HAN_CHAR = f"[{HAN}]"
 _RUNS = f"[{HAN}]+|[^{HAN}]+"
-_WORD = re.compile(r"[^\W_]")  # a letter or digit: text without one (punctuation) is dropped
+_WORD = r"[^\W_]"  # a letter or digit: text without one (punctuation) is dropped
 _PUNCTUATION = ".,;:!?()[]{}\"'“”‘’。，；：！？（）【】《》「」"
-_MONTH = re.compile(r"(?<![\d.])(1[0-2]|0?[1-9])\s*月")
-_SHORT_FISCAL_YEAR = re.compile(r"(?<![\d.])(\d\d)\s*财年")
+_MONTH = r"(?<![\d.])(1[0-2]|0?[1-9])\s*月"
+_SHORT_FISCAL_YEAR = r"(?<![\d.])(\d\d)\s*财年"
 _MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
@@ -108,8 +109,8 @@ class Segment:
 
 def _prepare(question: str) -> str:
     text = chinese_key(question)
-    text = _SHORT_FISCAL_YEAR.sub(lambda m: f" 20{m.group(1)} ", text)
-    return _MONTH.sub(lambda m: f" {_MONTHS[int(m.group(1)) - 1]} ", text)
+    text = re.sub(_SHORT_FISCAL_YEAR, lambda m: f" 20{m.group(1)} ", text)
+    return re.sub(_MONTH, lambda m: f" {_MONTHS[int(m.group(1)) - 1]} ", text)
 
 
 def segment(question: str) -> list[Segment]:
@@ -119,7 +120,7 @@ def segment(question: str) -> list[Segment]:
     for run in re.findall(_RUNS, _prepare(question)):
         if not re.match(_HAN_CHAR, run):
             words = [w.strip(_PUNCTUATION) for w in run.split()]
-            text = " ".join(w for w in words if _WORD.search(w))
+            text = " ".join(w for w in words if re.search(_WORD, w))
             if text:
                 result.append(Segment("text", text, (text,)))
             continue
