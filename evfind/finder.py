@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from dataclasses import asdict, dataclass, field, replace
+from typing import NamedTuple
 
 from . import limits, packing, rank, store, zh
 from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
@@ -41,8 +41,7 @@ _MARK = re.compile("\x02(.*?)\x03", re.S)
 REFUSALS = (NoContentWordsError, NoPagesError)
 
 
-@dataclass(frozen=True)
-class Document:
+class Document(NamedTuple):
     """The revision a query read."""
 
     document_id: str
@@ -52,8 +51,7 @@ class Document:
     revision_id: int = 0
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     """One cited page."""
 
     rank: int
@@ -79,8 +77,7 @@ def _document_dict(document: Document | None) -> dict | None:
     }
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     """The ranked pages for one question, or why there are none.
 
     ``to_dict`` is the one JSON object of an answer: the CLI's --format json, each line of
@@ -90,10 +87,10 @@ class Answer:
     document: Document | None  # None when the store holds no document (or it could not be read)
     results: tuple[Hit, ...]
     message: str | None = None
-    parsed: ParsedQuestion | None = field(default=None, compare=False)
+    parsed: ParsedQuestion | None = None
     lang: str = "en"  # the language of the notes, the message and the rendered labels
     # Set when the question could not be asked (see ``refused``): its exit code is the CLI's.
-    error: EvfindError | None = field(default=None, compare=False, repr=False)
+    error: EvfindError | None = None
 
     def to_dict(self) -> dict:
         """The --format json object (its schema is documented in the README)."""
@@ -120,8 +117,7 @@ class Answer:
         }
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(NamedTuple):
     """One stored physical page, for `evfind show`."""
 
     document: Document
@@ -135,13 +131,12 @@ class Page:
     statement: str | None
 
     def to_dict(self) -> dict:
-        data = asdict(self)
-        data["document"] = asdict(self.document)
+        data = self._asdict()
+        data["document"] = self.document._asdict()
         return data
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """How a question is run: the SQL, each ranked list before fusion and the fused list.
 
     ``Finder`` ranks with the lists keyed by page id (the rows' ids); ``Finder.explain``
@@ -301,7 +296,7 @@ class Finder:
             parsed, params["match"], lexical_sql, statement_sql, section_sql,
             tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
         )
-        return replace(plan, fused=tuple(rank.order(plan.candidates, plan.intent, method)))
+        return plan._replace(fused=tuple(rank.order(plan.candidates, plan.intent, method)))
 
     @_reading
     def query(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
@@ -376,7 +371,7 @@ class Finder:
         kept = tuple(term for term in parsed.terms if not self._is_common(term))
         if not kept or len(kept) == len(parsed.terms):
             return parsed
-        return replace(parsed, terms=kept)
+        return parsed._replace(terms=kept)
 
     def _is_common(self, term) -> bool:
         words = [normal(w) for w in term.phrase.split()]
@@ -418,8 +413,7 @@ class Finder:
         def by_number(ranked):
             return tuple((numbers[page], score) for page, score in ranked)
 
-        return replace(
-            plan,
+        return plan._replace(
             document=self.document,
             lexical=by_number(plan.lexical),
             statements=by_number(plan.statements),

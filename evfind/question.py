@@ -10,8 +10,8 @@ like an English question, once. Words are folded by evfind/text.py (``tokens``, 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from . import zh
 from ._data import DATA, rows
@@ -20,8 +20,7 @@ from .text import normal, stems, tokens
 _YEAR = re.compile(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     """One phrase of the lexical query: question words, or an expansion of them."""
 
     phrase: str  # lower-case words separated by single spaces
@@ -33,8 +32,7 @@ class Term:
         return '"' + self.phrase.replace('"', '""') + '"'
 
 
-@dataclass(frozen=True)
-class ParsedQuestion:
+class ParsedQuestion(NamedTuple):
     """A question as evfind reads it."""
 
     text: str
@@ -43,8 +41,8 @@ class ParsedQuestion:
     named: tuple[str, ...] = ()  # primary statements the question names ("the balance sheet")
     statements: tuple[str, ...] = ()  # statements named or implied by a metric, named first
     sections: tuple[str, ...] = ()  # sections the question's topics point to
-    cues: tuple[str, ...] = field(default=())  # the lexicon and route cues that matched
-    reading: zh.Reading | None = field(default=None)  # a Chinese question: how zh.py read it
+    cues: tuple[str, ...] = ()  # the lexicon and route cues that matched
+    reading: zh.Reading | None = None  # a Chinese question: how zh.py read it
 
     @property
     def routes(self) -> tuple[str, ...]:
@@ -182,13 +180,13 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True) -> ParsedQu
         return _parse_english(question, metrics, meta)
     reading = zh.read(question)
     parsed = _parse_english(reading.english, metrics, meta)
-    return replace(parsed, text=question, reading=_with_phrases(reading))
+    return parsed._replace(text=question, reading=_with_phrases(reading))
 
 
 def _with_phrases(reading: zh.Reading) -> zh.Reading:
     """The reading with each glossary match's ``phrases`` filled in, for the Chinese notes."""
-    matches = tuple(replace(m, phrases=_searched(m.english)) for m in reading.matches)
-    return replace(reading, matches=matches)
+    matches = tuple(m._replace(phrases=_searched(m.english)) for m in reading.matches)
+    return reading._replace(matches=matches)
 
 
 @lru_cache(maxsize=1024)
@@ -285,4 +283,4 @@ def bounded(parsed: ParsedQuestion) -> ParsedQuestion:
         return parsed
     dropped = set(parsed.words[MAX_WORDS:]) - set(parsed.words[:MAX_WORDS])
     terms = tuple(t for t in parsed.terms if t.phrase not in dropped)[:MAX_TERMS]
-    return replace(parsed, words=parsed.words[:MAX_WORDS], terms=terms)
+    return parsed._replace(words=parsed.words[:MAX_WORDS], terms=terms)

@@ -21,7 +21,7 @@ its inputs as they were.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 RRF_K = 60
 TOP_DEFAULT = 5  # pages an answer lists unless asked for more
@@ -57,8 +57,7 @@ def rrf(
     return sorted(scores.items(), key=lambda pair: (-pair[1], first_met[pair[0]]))
 
 
-@dataclass(frozen=True)
-class Method:
+class Method(NamedTuple):
     """The ranking policy: which levers are on and how the ranked lists are weighted.
 
     A query fuses up to three ranked lists: the lexical list (FTS5 bm25 over the page text,
@@ -87,9 +86,9 @@ class Method:
     def without(self, lever: str) -> "Method":
         if lever not in LEVERS:
             raise ValueError(f"unknown lever {lever!r}; levers: {', '.join(LEVERS)}")
-        changed = replace(self, **{lever: 0.0 if lever == "dominance" else False})
+        changed = self._replace(**{lever: 0.0 if lever == "dominance" else False})
         if lever == "carried":
-            changed = replace(changed, bm25_weights=(*self.bm25_weights[:2], 0.0))
+            changed = changed._replace(bm25_weights=(*self.bm25_weights[:2], 0.0))
         return changed
 
 
@@ -117,8 +116,7 @@ PLAIN = Method(
 # What the policy reads
 
 
-@dataclass(frozen=True)
-class Intent:
+class Intent(NamedTuple):
     """The facts of a parsed question that the fusion reads (``Finder`` takes them from its
     ``ParsedQuestion``; nothing else of the question reaches the policy)."""
 
@@ -126,8 +124,7 @@ class Intent:
     topical: bool = False  # its topics point to sections ("revenue by geography", "legal proceedings")
 
 
-@dataclass(frozen=True)
-class Candidates:
+class Candidates(NamedTuple):
     """The ranked lists of one question, each as (page id, bm25) best first, bm25 as FTS5 gives
     it (negative: lower is better)."""
 

@@ -13,9 +13,8 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import sqlerrors
 from .errors import (
@@ -260,8 +259,7 @@ def _worth_a_vacuum(conn: sqlite3.Connection) -> bool:
 # Reading
 
 
-@dataclass(frozen=True)
-class Revision:
+class Revision(NamedTuple):
     """One ingested revision of a document."""
 
     revision_id: int
@@ -314,8 +312,7 @@ def select_revision(
     return max(chosen, key=lambda r: r.revision_id)
 
 
-@dataclass(frozen=True)
-class PageRow:
+class PageRow(NamedTuple):
     page_id: int
     page_number: int
     page_label: str | None

@@ -19,8 +19,8 @@ the messages and the errors that carry a message key. Pure functions over string
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ._data import rows
 from .text import HAN, chinese_key, stems
@@ -61,8 +61,7 @@ def language(question: str, override: str | None = None) -> str:
 # Vocabulary
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One line of the glossary."""
 
     chinese: str  # the first Chinese form: the term as the glossary names it
@@ -98,8 +97,7 @@ def glossary() -> dict[str, Entry]:
 # Segmentation
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(NamedTuple):
     """One piece of a question: a glossary term, a stopword, unknown Chinese, or other text."""
 
     kind: str  # term | stop | unknown | text
@@ -149,8 +147,7 @@ def segment(question: str) -> list[Segment]:
 # Reading a question
 
 
-@dataclass(frozen=True)
-class GlossaryMatch:
+class GlossaryMatch(NamedTuple):
     """A Chinese term of the question and the English it was read as."""
 
     chinese: str  # as written in the question
@@ -164,8 +161,7 @@ class GlossaryMatch:
         return f"{self.chinese} → {' | '.join(self.english)}"
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """How a Chinese question was read: its English reading and the glossary matches."""
 
     english: str  # what the English parser was given
