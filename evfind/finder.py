@@ -20,7 +20,7 @@ import os
 import re
 from typing import NamedTuple
 
-from . import limits, packing, rank, store, zh
+from . import limits, rank, store, zh
 from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
 from .question import ParsedQuestion, parse
 from .rank import CANDIDATES, DEFAULT, TOP_DEFAULT, TOP_MAX, Method
@@ -435,8 +435,10 @@ class Finder:
             raise UsageError(
                 f"page {page_number} does not exist: {document.document_id} has pages 1 to {document.page_count}"
             )
+        from .packing import unpack_text  # only `evfind show` reads the raw text
+
         _, number, label, text, raw, heading, section, section_heading, statement = row
-        return Page(document, number, label, text, packing.unpack_text(raw, text), heading, section, section_heading, statement)
+        return Page(document, number, label, text, unpack_text(raw, text), heading, section, section_heading, statement)
 
 
 def refused(question: str, error: EvfindError, document: Document | None = None, lang: str | None = None) -> Answer:

@@ -24,7 +24,6 @@ from .errors import (
     NotADatabaseError,
     UsageError,
 )
-from .packing import unpack_text
 
 # PRAGMA user_version: bump when the tables change or when what ingest computes per page (the
 # structure) changes meaning. Older files are re-indexed by `evfind upgrade`; newer are refused.
@@ -565,6 +564,8 @@ def identify(conn: sqlite3.Connection) -> tuple[int, int]:
 def dump_sources(conn: sqlite3.Connection) -> list[tuple[dict, list[dict]]]:
     """Every revision and its pages' extracted text, read with the columns every schema
     version has, to rebuild the tables from."""
+    from .packing import unpack_text  # the re-index only: queries never unpack
+
     saved = []
     for revision in revisions(conn):
         meta = {
