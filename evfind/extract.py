@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import limits
@@ -26,6 +26,9 @@ class Extraction:
     sha256: str
     texts: list[str]
     labels: list[str | None]
+    # What pdfium says each U+FFFE of a page is, one letter each in order (repair.HYPHEN, GLYPH
+    # or UNKNOWN); None where a page has none or the source is not a PDF.
+    marks: list[str | None] = field(default_factory=list)
 
     @property
     def page_count(self) -> int:
@@ -81,8 +84,9 @@ def extract(
         sha = sha256_file(path)
     except PermissionError:
         raise InputError(f"{path}: permission denied") from None
+    marks: list[str | None] = []
     if kind == "pdf":
-        texts, labels = _pdf_pages(path, password, progress, each)
+        texts, labels, marks = _pdf_pages(path, password, progress, each)
     else:
         texts = _jsonl_pages(path) if kind == "jsonl" else _text_pages(path)
         labels = [None] * len(texts)
@@ -90,7 +94,7 @@ def extract(
             each(text)
     if not texts:
         raise SourceError(f"{path}: holds no pages")
-    return Extraction(kind=kind, sha256=sha, texts=texts, labels=labels)
+    return Extraction(kind=kind, sha256=sha, texts=texts, labels=labels, marks=marks)
 
 
 _DONE = object()
@@ -98,8 +102,8 @@ _DONE = object()
 
 def _pdf_pages(
     path: Path, password: str | None, progress: Progress | None, each: Callable[[str], None] | None
-) -> tuple[list[str], list[str | None]]:
-    """Every page's text and printed label. pdfium runs in a thread of its own (its ctypes
+) -> tuple[list[str], list[str | None], list[str | None]]:
+    """Every page's text, printed label and U+FFFE facts (``_marks``). pdfium runs in a thread of its own (its ctypes
     calls release the GIL), so the caller's work on a page overlaps the extraction of the next;
     only that thread ever touches the document."""
     import queue
@@ -120,13 +124,15 @@ def _pdf_pages(
     worker.start()
     texts: list[str] = []
     labels: list[str | None] = []
+    marks: list[str | None] = []
     try:
         while (item := pages.get()) is not _DONE:
             if isinstance(item, BaseException):
                 raise item
-            text, label, total = item
+            text, label, total, kinds = item
             texts.append(text)
             labels.append(label)
+            marks.append(kinds)
             if each is not None:
                 each(text)
             if progress is not None:
@@ -138,10 +144,10 @@ def _pdf_pages(
                 pages.get(timeout=0.05)
             except queue.Empty:
                 pass
-    return texts, labels
+    return texts, labels, marks
 
 
-def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str | None, int]]:
+def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str | None, int, str | None]]:
     import pypdfium2 as pdfium  # only ingest pays for the PDF library
 
     try:
@@ -164,16 +170,55 @@ def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str
                 textpage = page.get_textpage()
                 try:
                     text = textpage.get_text_range()
+                    kinds = _marks(textpage, text) if _MARK in text else None
                 finally:
                     textpage.close()
             finally:
                 page.close()
             limits.check_page_text(text, f"{path}: page {index + 1}")
-            yield text, pdf.get_page_label(index) or None, total
+            yield text, pdf.get_page_label(index) or None, total, kinds
     except pdfium.PdfiumError as exc:
         raise SourceError(f"{path}: cannot read the PDF ({_pdfium_reason(exc)})") from None
     finally:
         pdf.close()
+
+
+_MARK = "\ufffe"
+
+
+def _marks(textpage, text: str) -> str:
+    """What pdfium says each U+FFFE of a page's text is, in order, one letter each (see
+    evfind/repair.py): h, a hyphen joining a word across a line break (``FPDFText_IsHyphen``);
+    g, a glyph with no Unicode mapping (``FPDFText_GetUnicode`` is 0: pdfium writes U+FFFE for
+    it); ? where pdfium's character at that place is neither. Asked only on pages that hold a
+    U+FFFE, three calls for each.
+
+    The text's positions are UTF-16 units (pypdfium2 decodes them to one character each, two
+    for a character beyond U+FFFF); ``FPDFText_GetCharIndexFromTextIndex`` turns them into
+    pdfium's character indices, which also count characters left out of the text. A character
+    pdfium cannot map at all (``FPDFText_HasUnicodeMapError``) is written as its character code,
+    never as U+FFFE, so that flag says nothing here."""
+    import pypdfium2.raw as pdfium_c
+
+    from .repair import GLYPH, HYPHEN, UNKNOWN
+
+    handle = textpage.raw
+    wide = len(text.encode("utf-16-le", "surrogatepass")) != 2 * len(text)  # a character beyond U+FFFF
+    kinds = []
+    position = text.find(_MARK)
+    while position >= 0:
+        unit = position + (sum(ch > "\uffff" for ch in text[:position]) if wide else 0)
+        index = pdfium_c.FPDFText_GetCharIndexFromTextIndex(handle, unit)
+        if index < 0:
+            kinds.append(UNKNOWN)
+        elif pdfium_c.FPDFText_IsHyphen(handle, index) == 1:
+            kinds.append(HYPHEN)
+        elif pdfium_c.FPDFText_GetUnicode(handle, index) == 0:
+            kinds.append(GLYPH)
+        else:
+            kinds.append(UNKNOWN)
+        position = text.find(_MARK, position + 1)
+    return "".join(kinds)
 
 
 def _pdfium_reason(exc: Exception) -> str:

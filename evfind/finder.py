@@ -18,11 +18,14 @@ from __future__ import annotations
 import functools
 import os
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
-from . import limits, rank, store, zh
+from . import evidence, limits, rank, store, zh
 from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
-from .question import ParsedQuestion, parse
+from .evidence import Passage
+from .question import ParsedQuestion, Term, parse
 from .rank import CANDIDATES, DEFAULT, TOP_DEFAULT, TOP_MAX, Method
 from .text import normal
 
@@ -65,6 +68,10 @@ class Hit(NamedTuple):
     page_label: str | None = None  # printed folio, where the PDF has page labels
     section: str | None = None  # section label the page belongs to
     statement: str | None = None  # primary statement the page is, if any
+    # The lines of the page where the question's concepts meet, best first: (line, text), line
+    # counted from 1 in the page's text as `evfind show --format json` gives it (split on
+    # newlines), text that line exactly.
+    evidence: tuple[tuple[int, str], ...] = ()
 
 
 def _document_dict(document: Document | None) -> dict | None:
@@ -110,6 +117,7 @@ class Answer(NamedTuple):
                     "statement": hit.statement,
                     "matched_terms": list(hit.matched_terms),
                     "note": hit.note,
+                    "evidence": [{"line": line, "text": text} for line, text in hit.evidence],
                 }
                 for hit in self.results
             ],
@@ -150,8 +158,9 @@ class Plan(NamedTuple):
     lexical: tuple[tuple[int, float], ...]  # (page, bm25) best first
     statements: tuple[tuple[int, float | None], ...]  # primary statement pages the question targets
     sections: tuple[tuple[int, float], ...]  # pages of the sections it targets
-    fused: tuple[tuple[int, float], ...]  # (page, score) best first
+    fused: tuple[tuple[int, float], ...]  # (page, score) best first, after the evidence rerank
     document: Document | None = None  # the revision read (set by Finder.explain)
+    passages: Mapping[int, Passage] = MappingProxyType({})  # leading pages' best passages
 
     @property
     def candidates(self) -> rank.Candidates:
@@ -161,7 +170,8 @@ class Plan(NamedTuple):
     @property
     def intent(self) -> rank.Intent:
         """The facts of the question that the ranking policy reads."""
-        return rank.Intent(named=bool(self.parsed.named), topical=bool(self.parsed.sections))
+        parsed = self.parsed
+        return rank.Intent(named=bool(parsed.named), topical=bool(parsed.sections), fact=parsed.fact)
 
     def to_dict(self) -> dict:
         """The --explain --format json object (its schema is documented in the README)."""
@@ -193,6 +203,17 @@ class Plan(NamedTuple):
                 "sections": listed(self.sections, "bm25"),
             },
             "fused": listed(self.fused, "score"),
+            "passages": [
+                {
+                    "page_number": page,
+                    "score": round(self.passages[page].score, 6),
+                    "coverage": round(self.passages[page].coverage, 6),
+                    "figure": self.passages[page].figure,
+                    "lines": [index + 1 for index, _ in self.passages[page].lines],
+                }
+                for page, _ in self.fused
+                if page in self.passages
+            ],
         }
 
 
@@ -227,6 +248,7 @@ class Finder:
         self.method = method
         self._common: frozenset[str] | None = None
         self._common_phrases: dict[str, bool] = {}
+        self._holding: dict[str, int] = {}  # pages holding a concept's phrases, by MATCH
         self._pages = 0
         self.conn = store.connect_read(path)
         try:
@@ -264,7 +286,7 @@ class Finder:
 
     # -- ranking ---------------------------------------------------------------------------
 
-    def _ranked(self, parsed: ParsedQuestion) -> Plan:
+    def _ranked(self, parsed: ParsedQuestion, top: int = TOP_DEFAULT) -> Plan:
         """Run the ranked lists' SQL and order the pages by the policy of rank.py. bm25 runs
         once: the statement and section lists order their pages by the same scores."""
         method = self.method
@@ -296,7 +318,49 @@ class Finder:
             parsed, params["match"], lexical_sql, statement_sql, section_sql,
             tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
         )
-        return plan._replace(fused=tuple(rank.order(plan.candidates, plan.intent, method)))
+        fused = rank.fuse(plan.candidates, plan.intent, method)
+        leading = [page for page, _ in fused[: max(top, method.rerank_depth)]]
+        passages = self._passages(parsed, leading)
+        ordered = rank.rerank(fused, passages, plan.intent, method)
+        return plan._replace(fused=tuple(ordered), passages=passages)
+
+    def _passages(self, parsed: ParsedQuestion, page_ids: list[int]) -> dict[int, Passage]:
+        """The best passage of each page (evidence.py), read from its text with the question's
+        matches marked by FTS5 (all its terms, common words too: a line item such as "net
+        income" is evidence on its line even where it is on most pages)."""
+        concepts = self._concepts(parsed)
+        if not concepts:
+            return {}
+        marked = store.marked_texts(self.conn, parsed.match_expression(), page_ids)
+        fact, window = parsed.fact, self.method.window
+        passages = {}
+        for page_id, text in marked.items():
+            lines, held = evidence.read_lines(text, concepts)
+            passages[page_id] = evidence.best_passage(lines, held, concepts, window, fact)
+        return passages
+
+    def _concepts(self, parsed: ParsedQuestion) -> tuple[evidence.Concept, ...]:
+        """The question's ideas as evidence concepts, each weighted by its rarity in the filing:
+        the BM25 IDF of the pages holding any of its phrases, ln(1 + (N - n + 0.5) / (n + 0.5))
+        (Robertson and Sparck Jones). Years pick a column, not a line: weight 0."""
+        import math
+
+        pages = store.count_pages(self.conn, self.revision.revision_id)
+        concepts = []
+        for idea in parsed.ideas:
+            phrases = tuple(p for p in (evidence.stems(phrase) for phrase in idea.phrases) if p)
+            if not phrases:
+                continue
+            if idea.year:
+                concepts.append(evidence.Concept(idea.label, phrases, 0.0, line_item=False))
+                continue
+            key = " OR ".join(Term(phrase, "question").fts for phrase in idea.phrases)
+            if key not in self._holding:
+                self._holding[key] = store.matching_pages(self.conn, key, self.revision.revision_id)
+            held = self._holding[key]
+            weight = math.log(1 + (pages - held + 0.5) / (held + 0.5))
+            concepts.append(evidence.Concept(idea.label, phrases, weight))
+        return tuple(concepts)
 
     @_reading
     def query(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
@@ -312,7 +376,7 @@ class Finder:
         parsed = self.parse(question)
         if parsed.empty:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
-        plan = self._ranked(parsed)
+        plan = self._ranked(parsed, top)
         match = plan.match
         chosen = plan.fused[:top]
         ids = [page_id for page_id, _ in chosen]
@@ -337,6 +401,7 @@ class Finder:
                     page_label=row.page_label,
                     section=row.section,
                     statement=row.statement,
+                    evidence=_evidence_lines(plan.passages.get(page_id)),
                 )
             )
         message = None
@@ -407,7 +472,7 @@ class Finder:
         parsed = self.parse(question)
         if parsed.empty:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
-        plan = self._ranked(parsed)
+        plan = self._ranked(parsed, top)
         numbers = self._numbers([page for ranked in (plan.lexical, plan.statements, plan.sections) for page, _ in ranked])
 
         def by_number(ranked):
@@ -419,6 +484,7 @@ class Finder:
             statements=by_number(plan.statements),
             sections=by_number(plan.sections),
             fused=by_number(plan.fused[:top]),
+            passages={numbers[page]: passage for page, passage in plan.passages.items()},
         )
 
     def _numbers(self, page_ids: list[int]) -> dict[int, int]:
@@ -447,6 +513,11 @@ def refused(question: str, error: EvfindError, document: Document | None = None,
     each question, and Datasette's evfind_query() for every error."""
     lang = zh.language(question, lang)
     return Answer(question, document, (), zh.error_message(error, lang), lang=lang, error=error)
+
+
+def _evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:
+    """A passage's evidence lines, numbered from 1 as a user counts the lines of a page."""
+    return () if passage is None else tuple((index + 1, text) for index, text in passage.lines)
 
 
 def _no_pages(path) -> NoPagesError:

@@ -29,6 +29,7 @@ from .errors import InputError, UsageError
 from .extract import Extraction, extract
 from .packing import pack_text
 from .question import common_words
+from .repair import repair_pages
 from .structure import analyse
 from .text import normalise, words_on
 
@@ -76,11 +77,25 @@ class _Reader:
         self.texts.append(text)
         self.words.append(words_on(text))
 
+    def repair(self, extraction: Extraction) -> None:
+        """Once every page is read: the pages whose U+FFFE are ligatures, not hyphens, again
+        (a repair needs the whole filing's words)."""
+        for index, raw in repair_pages(extraction.texts, extraction.marks).items():
+            self.texts[index] = normalise(raw)
+            self.words[index] = words_on(self.texts[index])
+
+
+def index_texts(extraction: Extraction) -> list[str]:
+    """Every page's text as indexed: normalised, each U+FFFE repaired (evfind/repair.py); the
+    raw text is stored as extracted."""
+    repaired = repair_pages(extraction.texts, extraction.marks)
+    return [normalise(repaired.get(index, raw)) for index, raw in enumerate(extraction.texts)]
+
 
 def prepare_pages(extraction: Extraction, texts: list[str] | None = None) -> list[dict]:
     """Analyse every page (normalising it, unless ``texts`` has it): the rows ingest writes."""
     if texts is None:
-        texts = [normalise(raw) for raw in extraction.texts]
+        texts = index_texts(extraction)
     structures = analyse(texts)
     pages = []
     for number, (raw, text, label, info) in enumerate(
@@ -136,6 +151,7 @@ def ingest(
 
     reader = _Reader()
     extraction = extract(source, password=password, progress=progress, each=reader)
+    reader.repair(extraction)
     pages = prepare_pages(extraction, reader.texts)
     warnings = []
     if all(not p["text"].strip() for p in pages):

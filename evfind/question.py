@@ -32,6 +32,16 @@ class Term(NamedTuple):
         return '"' + self.phrase.replace('"', '""') + '"'
 
 
+class Idea(NamedTuple):
+    """One thing the question asks about: the question's own wording and every phrase that
+    says the same (the lexicon's expansions of it). evidence.py weighs a page's lines by the
+    ideas they hold, so an expansion adds to the idea it stands for, never on its own."""
+
+    label: str  # the question's wording ("capital expenditures")
+    phrases: tuple[str, ...]  # lower-case phrases, the question's first
+    year: bool = False  # a year: it picks a column, not a line
+
+
 class ParsedQuestion(NamedTuple):
     """A question as evfind reads it."""
 
@@ -43,6 +53,8 @@ class ParsedQuestion(NamedTuple):
     sections: tuple[str, ...] = ()  # sections the question's topics point to
     cues: tuple[str, ...] = ()  # the lexicon and route cues that matched
     reading: zh.Reading | None = None  # a Chinese question: how zh.py read it
+    ideas: tuple[Idea, ...] = ()  # what the question asks about, each with its phrases
+    fact: bool = True  # asks for a figure or a fact (False: asks where something is)
 
     @property
     def routes(self) -> tuple[str, ...]:
@@ -180,7 +192,7 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True) -> ParsedQu
         return _parse_english(question, metrics, meta)
     reading = zh.read(question)
     parsed = _parse_english(reading.english, metrics, meta)
-    return parsed._replace(text=question, reading=_with_phrases(reading))
+    return parsed._replace(text=question, reading=_with_phrases(reading), fact=not asks_where(question))
 
 
 def _with_phrases(reading: zh.Reading) -> zh.Reading:
@@ -208,9 +220,19 @@ def _parse_english(question: str, metrics: bool, meta: bool) -> ParsedQuestion:
     # phrase such as "cash flow statement" or "days payable outstanding" is seen whole.
     all_words = [w for w in tokens(question) if w not in stopwords()]
     table = lexicon(metrics)
-    for _, _, cue in _find_phrases(all_words, table):
+    ideas: list[tuple[int, Idea]] = []
+    covered: set[str] = set()
+    for start, end, cue in _find_phrases(all_words, table):
         cues.append(" ".join(cue))
         added.extend(Term(phrase, "lexicon") for phrase in table[cue])
+        wording = " ".join(all_words[start:end])
+        ideas.append((start, Idea(wording, tuple(dict.fromkeys((wording, *table[cue]))))))
+        covered.update(normal(w) for w in all_words[start:end])
+    position = {normal(w): i for i, w in reversed(list(enumerate(all_words)))}
+    for word in words:
+        if normal(word) not in covered:
+            at = position.get(normal(word), len(all_words))
+            ideas.append((at, Idea(word, (word,), year=_is_year(word))))
     named: list[str] = []
     implied: list[str] = []
     sections: list[str] = []
@@ -231,7 +253,23 @@ def _parse_english(question: str, metrics: bool, meta: bool) -> ParsedQuestion:
         statements=tuple(dict.fromkeys(named + implied)),
         sections=tuple(dict.fromkeys(sections)),
         cues=tuple(dict.fromkeys(cues)),
+        ideas=tuple(idea for _, idea in sorted(ideas, key=lambda pair: pair[0])),
+        fact=not asks_where(question),
     ))
+
+
+# A question that asks where something is, or for a page, rather than for a figure or a fact.
+_WHERE = re.compile(
+    r"\b(?:where|which pages?|what pages?|on what page|locate|find the (?:page|table|section))\b"
+    r"|哪一?页|第几页|在哪|哪里|出自|页码|位置",
+    re.I,
+)
+
+
+def asks_where(question: str) -> bool:
+    """Does the question ask where something is ("Where is the lease maturity table?",
+    "哪一页有...") rather than for a figure or a fact?"""
+    return _WHERE.search(question) is not None
 
 
 def _is_year(word: str) -> bool:
@@ -283,4 +321,5 @@ def bounded(parsed: ParsedQuestion) -> ParsedQuestion:
         return parsed
     dropped = set(parsed.words[MAX_WORDS:]) - set(parsed.words[:MAX_WORDS])
     terms = tuple(t for t in parsed.terms if t.phrase not in dropped)[:MAX_TERMS]
-    return parsed._replace(words=parsed.words[:MAX_WORDS], terms=terms)
+    ideas = tuple(i for i in parsed.ideas if i.label not in dropped)[:MAX_WORDS]
+    return parsed._replace(words=parsed.words[:MAX_WORDS], terms=terms, ideas=ideas)

@@ -10,9 +10,10 @@ query's pages are ordered in two stages:
    Methods", SIGIR 2009): a page's fused score is the sum, over the lists it appears in, of
    ``weight / (k + rank)`` with ranks counted from 1. The weights follow the question's
    ``Intent``; a clear lexical winner keeps first place (the dominance rule).
-2. **Evidence** (``rerank``): the slot for reordering the leading pages of the fused list by
-   what each page's best passage holds (issue 10, item 3). Not built yet: today it returns the
-   fused list as it is.
+2. **Evidence** (``rerank``): the leading pages of the fused list fused once more with the
+   same pages ordered by what each one's best passage holds (``evidence_list``; the passages
+   are measured from the pages' text by evidence.py), so that of the pages the structure and
+   bm25 put near the top, the one where the question's concepts meet comes first.
 
 ``order`` runs both and is what ``Finder`` calls. Every function returns a new list and leaves
 its inputs as they were.
@@ -82,17 +83,23 @@ class Method(NamedTuple):
     # names a statement: routing reorders close lexical ranks, it does not overturn a clear
     # winner. 0 switches this off.
     dominance: float = 2.0
+    # The evidence rerank (``rerank``): the leading ``rerank_depth`` pages of the fused list
+    # are fused once more with the same pages ordered by their best passage (evidence.py,
+    # passages of ``window`` lines), that list weighted ``evidence_weight`` (0 switches it off).
+    evidence_weight: float = 0.0
+    rerank_depth: int = 10
+    window: int = 3
 
     def without(self, lever: str) -> "Method":
         if lever not in LEVERS:
             raise ValueError(f"unknown lever {lever!r}; levers: {', '.join(LEVERS)}")
-        changed = self._replace(**{lever: 0.0 if lever == "dominance" else False})
+        changed = self._replace(**{lever: 0.0 if lever in ("dominance", "evidence_weight") else False})
         if lever == "carried":
             changed = changed._replace(bm25_weights=(*self.bm25_weights[:2], 0.0))
         return changed
 
 
-LEVERS = ("statements", "carried", "metrics", "meta", "dominance")
+LEVERS = ("statements", "carried", "metrics", "meta", "dominance", "evidence_weight")
 DEFAULT = Method()
 # The design's method read plainly: bm25 over text and headings (headings weighted), the
 # content words and the synonym table, routing by the headings in a page's first lines,
@@ -122,6 +129,7 @@ class Intent(NamedTuple):
 
     named: bool = False  # the question names a primary statement ("use the cash flow statement")
     topical: bool = False  # its topics point to sections ("revenue by geography", "legal proceedings")
+    fact: bool = False  # it asks for a figure or a fact, not where something is
 
 
 class Candidates(NamedTuple):
@@ -206,38 +214,54 @@ def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[H
 
 
 # ---------------------------------------------------------------------------------------------
-# Stage 2: evidence (the slot for issue 10, item 3)
+# Stage 2: evidence
+
+
+def evidence_list(leading: Sequence[Hashable], passages: Mapping[Hashable, object], intent: Intent) -> list[Hashable]:
+    """The leading pages ordered by the evidence each holds: the best passage's score (the
+    weighted share of the question's concepts in a few consecutive lines), then for a fact
+    question a line item beside a figure, then the share of concepts anywhere on the page,
+    then their fused order. A page without a passage (routed to, but no word of the question
+    on it) goes last."""
+    position = {page: i for i, page in enumerate(leading)}
+
+    def key(page):
+        passage = passages.get(page)
+        if passage is None:
+            return (1, 0.0, False, 0.0, position[page])
+        return (0, -round(passage.score, 9), not (intent.fact and passage.figure), -round(passage.coverage, 9), position[page])
+
+    return sorted(leading, key=key)
 
 
 def rerank(
     fused: Sequence[tuple[Hashable, float]],
-    evidence: Mapping[Hashable, object] | None,
+    passages: Mapping[Hashable, object] | None,
     intent: Intent,
     method: Method,
 ) -> list[tuple[Hashable, float]]:
-    """Reorder the leading pages of ``fused`` by the evidence each holds. NOT BUILT YET: the
-    fused list is returned as it is.
-
-    The contract for the next step (issue 10, item 3): ``evidence`` maps the page ids of the
-    leading candidates (the first few of ``fused``; the pages below them keep their order) to
-    the features of each page's best passage, measured from its text by a pure function that
-    belongs here too: how many of the question's distinct concepts the passage holds and how
-    close together, whether a named line item sits on a line with numbers (fact questions),
-    whether the page is the named table rather than a mention of it. ``Finder`` fetches the
-    text of those pages (one SQL) and passes the features; ``Intent`` grows the facts the
-    rerank reads (e.g. a fact question), and ``Method`` its parameters with a lever to switch
-    it off for `evfind eval --ablate`. Tests on hand-made pages in tests/test_rank.py.
-    The design notes measured that a plain reorder displaces the statement a question names
-    or implies: the evidence signal belongs beside the structure signals, not on top of them.
-    """
-    return list(fused)
+    """The fused list with its leading ``method.rerank_depth`` pages reordered by evidence:
+    those pages' fused order and their ``evidence_list`` fused again by RRF, the evidence list
+    weighted ``method.evidence_weight`` (below 1: it reorders close ranks, it does not overturn
+    what the structure signals decided; the design notes measured that a plain reorder
+    displaces the statement a question names). The pages below keep their order and scores,
+    below the leading ones. ``passages`` maps page ids to ``evidence.Passage``; without it, or
+    with the weight 0, the fused list is returned as it is."""
+    if not passages or not method.evidence_weight or len(fused) < 2:
+        return list(fused)
+    depth = method.rerank_depth
+    leading = [page for page, _ in fused[:depth]]
+    again = rrf([leading, evidence_list(leading, passages, intent)], [1.0, method.evidence_weight], k=method.k)
+    floor = fused[depth - 1][1] if len(fused) >= depth else 0.0
+    # scores of the leading pages stay above those of the pages below them
+    return [(page, floor + score) for page, score in again] + list(fused[depth:])
 
 
 def order(
     candidates: Candidates,
     intent: Intent,
     method: Method,
-    evidence: Mapping[Hashable, object] | None = None,
+    passages: Mapping[Hashable, object] | None = None,
 ) -> list[tuple[Hashable, float]]:
     """A question's pages, (page id, score) best first: ``fuse``, then ``rerank``."""
-    return rerank(fuse(candidates, intent, method), evidence, intent, method)
+    return rerank(fuse(candidates, intent, method), passages, intent, method)

@@ -446,6 +446,20 @@ def matched_spans(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> 
     return {row[0]: row[1] for row in rows}
 
 
+def marked_texts(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> dict[int, str]:
+    """The text of each page that matches the expression, with every match marked by \\x02 ...
+    \\x03 (FTS5 highlight): what evidence.py reads the page's evidence lines from."""
+    if not page_ids:
+        return {}
+    marks = ",".join("?" * len(page_ids))
+    rows = conn.execute(
+        "SELECT rowid, highlight(pages_fts, 0, char(2), char(3)) FROM pages_fts "
+        f"WHERE pages_fts MATCH ? AND rowid IN ({marks})",
+        [match, *page_ids],
+    )
+    return dict(rows.fetchall())
+
+
 # --------------------------------------------------------------------------------------------
 # Writing (always inside a transaction opened by the caller)
 

@@ -1,5 +1,6 @@
 """A minimal PDF writer for tests: text pages, blank pages, page labels, pictures without
-text (a scan), and encryption with a password; nothing else.
+text (a scan), ligature glyphs without a Unicode mapping, and encryption with a password;
+nothing else.
 
 Real filings are made by many producers; what evfind needs from a test PDF is text that
 pdfium extracts line by line, in page order, with empty pages where a page is blank. Standard
@@ -67,12 +68,37 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
-def _content(lines: list[str]) -> bytes:
+# The ligatures U+FB00..U+FB04 (ff, fi, fl, ffi, ffl), drawn with codes 1..5 of the font when
+# make_pdf(unmapped=True): glyphs whose ToUnicode entry is <0000>, as some producers write a
+# ligature they cannot map. pdfium returns U+FFFE for each (FPDFText_GetUnicode is 0).
+_UNMAPPED = {0xFB00 + n: chr(1 + n) for n in range(5)}
+_UNMAPPED_CMAP = b"""/CIDInit /ProcSet findresource begin
+12 dict begin
+begincmap
+/CMapName /Unmapped-Ligatures def
+/CMapType 2 def
+1 begincodespacerange
+<00> <FF>
+endcodespacerange
+5 beginbfchar
+<01> <0000>
+<02> <0000>
+<03> <0000>
+<04> <0000>
+<05> <0000>
+endbfchar
+endcmap
+CMapName currentdict /CMap defineresource pop
+end
+end"""
+
+
+def _content(lines: list[str], unmapped: bool = False) -> bytes:
     if not lines:
         return b""
     parts = ["BT", "/F1 9 Tf", "11 TL", "50 760 Td"]
     for line in lines:
-        parts.append(f"({_escape(line)}) Tj T*")
+        parts.append(f"({_escape(line.translate(_UNMAPPED) if unmapped else line)}) Tj T*")
     parts.append("ET")
     return "\n".join(parts).encode("cp1252", errors="replace")
 
@@ -85,6 +111,7 @@ def make_pdf(
     pictures: bool = False,
     password: str | None = None,
     owner_password: str | None = None,
+    unmapped: bool = False,
 ) -> Path:
     """Write a PDF with one page per string (lines split on newlines; "" is a blank page).
 
@@ -93,6 +120,8 @@ def make_pdf(
     ``pictures`` draws a grey picture on every page (with pages of "", a scan without text).
     ``password`` encrypts the file: it opens only with that password ("" opens without one, as
     many filings do that restrict printing or copying with an ``owner_password``).
+    ``unmapped`` draws the ligature characters U+FB00..U+FB04 of the pages' text ("\ufb01nancial")
+    with glyphs that have no Unicode mapping: pdfium extracts U+FFFE for each.
     """
     path = Path(path)
     objects: list[bytes] = []
@@ -102,7 +131,16 @@ def make_pdf(
         objects.append(body)
         return len(objects)
 
-    font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    if unmapped:
+        cmap = add(b"<< /Length %d >>\nstream\n" % len(_UNMAPPED_CMAP) + _UNMAPPED_CMAP + b"\nendstream")
+        streams.add(cmap)
+        font = add(
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding "
+            b"/BaseEncoding /WinAnsiEncoding /Differences [1 /g1 /g2 /g3 /g4 /g5] >> "
+            b"/ToUnicode %d 0 R >>" % cmap
+        )
+    else:
+        font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
     image = None
     if pictures:
         pixels = bytes((x * 7 + y * 13) % 256 for y in range(16) for x in range(16))
@@ -114,7 +152,7 @@ def make_pdf(
     pages_id = len(objects) + 1 + 2 * len(pages) + 1  # placeholder, fixed below
     page_ids = []
     # Reserve: content and page objects, then the Pages tree and the catalog.
-    contents = [_content(text.split("\n") if text else []) for text in pages]
+    contents = [_content(text.split("\n") if text else [], unmapped) for text in pages]
     if image is not None:
         contents = [b"q 400 0 0 500 100 150 cm /Im1 Do Q\n" + content for content in contents]
     resources = b"/Font << /F1 %d 0 R >>" % font

@@ -447,7 +447,7 @@ def test_explain_as_json(cli, filing_db):
     assert result.stderr == ""
     assert list(plan) == [
         "question", "document", "reading", "content_words", "cues", "statements", "named_statements",
-        "sections", "match", "sql", "lists", "fused",
+        "sections", "match", "sql", "lists", "fused", "passages",
     ]
     assert plan["question"] == CAPEX
     assert plan["document"] == acme_document(filing_db)
@@ -467,6 +467,11 @@ def test_explain_as_json(cli, filing_db):
     # The fused list is the answer's pages, scores and all.
     _, answer = cli.json("query", filing_db, CAPEX, "--top", "3")
     assert plan["fused"] == [{"page_number": h["page_number"], "score": h["score"]} for h in answer["results"]]
+    # Each fused page that holds a word of the question has its best passage: the answer's
+    # evidence lines are that passage's lines.
+    evidence = {h["page_number"]: [e["line"] for e in h["evidence"]] for h in answer["results"]}
+    assert [p["page_number"] for p in plan["passages"]] == [p for p in evidence if evidence[p]]
+    assert all(evidence[p["page_number"]] == p["lines"] for p in plan["passages"])
     with Finder(filing_db) as finder:
         assert plan == json.loads(json.dumps(finder.explain(CAPEX, top=3).to_dict()))
 

@@ -130,9 +130,44 @@ def test_inputs_are_never_edited():
     assert again == fused and again is not fused
 
 
-def test_order_is_fusion_until_the_evidence_rerank_is_built():
-    assert rank.order(LISTS, NAMED, DEFAULT) == rank.fuse(LISTS, NAMED, DEFAULT)
-    assert rank.order(LISTS, TOPICAL, DEFAULT, evidence={}) == rank.fuse(LISTS, TOPICAL, DEFAULT)
+def test_order_is_fusion_when_the_evidence_rerank_is_off():
+    off = DEFAULT._replace(evidence_weight=0.0)
+    assert rank.order(LISTS, NAMED, off) == rank.fuse(LISTS, NAMED, off)
+    assert rank.order(LISTS, TOPICAL, off, passages={}) == rank.fuse(LISTS, TOPICAL, off)
+
+
+def _passage(score, coverage=None, figure=False):
+    from evfind.evidence import Passage
+
+    return Passage(score, score if coverage is None else coverage, (), figure)
+
+
+FUSED = [("a", 0.30), ("b", 0.20), ("c", 0.10), ("d", 0.05)]
+PASSAGES = {"a": _passage(0.3), "b": _passage(0.9), "c": _passage(0.5)}
+
+
+def test_evidence_list_orders_by_passage_then_figure_then_coverage_then_fused_order():
+    fact = rank.Intent(fact=True)
+    assert rank.evidence_list(["a", "b", "c"], PASSAGES, fact) == ["b", "c", "a"]
+    # equal passages: a fact question prefers the figure line; then coverage; then fused order
+    tied = {"a": _passage(0.5), "b": _passage(0.5, figure=True), "c": _passage(0.5, coverage=0.9), "d": None}
+    assert rank.evidence_list(["a", "b", "c", "d"], tied, fact) == ["b", "c", "a", "d"]
+    assert rank.evidence_list(["a", "b", "c", "d"], tied, rank.Intent()) == ["c", "a", "b", "d"]
+
+
+def test_rerank_fuses_the_leading_pages_with_their_evidence_order():
+    # depth 3, k 20; evidence list [b, c, a]. With weight 0.5:
+    #   a = 1/21 + 0.5/23 = 0.069358;  b = 1/22 + 0.5/21 = 0.069264;  c = 1/23 + 0.5/22 = 0.066206
+    # a keeps first place by a hair: the evidence reorders close ranks only.
+    half = DEFAULT._replace(evidence_weight=0.5, rerank_depth=3, k=20)
+    assert [p for p, _ in rank.rerank(FUSED, PASSAGES, rank.Intent(), half)] == ["a", "b", "c", "d"]
+    # With weight 1: a = 1/21 + 1/23 = 0.091097; b = 1/22 + 1/21 = 0.093074; c = 1/23 + 1/22 = 0.088933
+    full = half._replace(evidence_weight=1.0)
+    reordered = rank.rerank(FUSED, PASSAGES, rank.Intent(), full)
+    assert [p for p, _ in reordered] == ["b", "a", "c", "d"]
+    # the page below the depth keeps its score, below every leading page
+    assert reordered[-1] == ("d", 0.05) and min(s for _, s in reordered[:3]) > 0.05
+    assert FUSED == [("a", 0.30), ("b", 0.20), ("c", 0.10), ("d", 0.05)]  # inputs untouched
 
 
 def test_statement_list_by_kind_then_bm25_then_page():
@@ -173,5 +208,7 @@ def test_the_finder_orders_pages_by_this_policy(filing_db):
     with Finder(filing_db) as finder:
         for question in questions:
             plan = finder.explain(question, top=20)
-            assert plan.intent == Intent(named=bool(plan.parsed.named), topical=bool(plan.parsed.sections))
-            assert plan.fused == tuple(rank.order(plan.candidates, plan.intent, DEFAULT)[:20]), question
+            parsed = plan.parsed
+            assert plan.intent == Intent(named=bool(parsed.named), topical=bool(parsed.sections), fact=parsed.fact)
+            assert plan.passages, question
+            assert plan.fused == tuple(rank.order(plan.candidates, plan.intent, DEFAULT, plan.passages)[:20]), question

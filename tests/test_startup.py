@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from evfind import finder, question, text
+from evfind import evidence, finder, question, text
 
 from .test_cli import CAPEX
 
@@ -151,7 +151,20 @@ print(json.dumps({"compiled": compiled, "data": [p for p in opened if p.startswi
 # The patterns every English question runs: compiled at import, they cost what they would on
 # first use. Any other pattern is compiled where it is used (the Chinese reader's, ingest's):
 # the Han ranges alone take some 7 ms to compile.
-EVERY_QUERY = {text._TOKEN.pattern, question._YEAR.pattern, finder._MARK.pattern}
+EVERY_QUERY = {
+    pattern.pattern
+    for pattern in (
+        text._TOKEN,  # the question's words
+        question._YEAR,  # fiscal years
+        question._WHERE,  # does it ask where, or for a figure
+        finder._MARK,  # the matched spans of each hit
+        evidence._SPAN,  # the evidence lines of the leading pages
+        evidence._TOKEN,
+        evidence._FIGURE,
+        evidence._YEAR,
+        evidence._DATE,
+    )
+}
 
 
 def test_importing_the_query_path_reads_no_data_and_compiles_only_what_every_query_runs():

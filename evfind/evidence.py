@@ -1,0 +1,193 @@
+"""Evidence on a page: where the question's concepts meet, line by line.
+
+Pure functions over a page's text. A page reaches here with its matches marked, ``\\x02`` before
+and ``\\x03`` after each stretch that matched the question, as FTS5's ``highlight()`` marks them
+(or as ``mark`` does in Python, for tests and for pages the index did not mark): so a word counts
+as a match exactly when the index says so (unicode61 tokens, Porter stems). From the marks this
+module finds which of the question's concepts each line holds, and from those one ``Passage``
+per page:
+
+- its ``score``: the weighted share of the question's concepts that the best few consecutive
+  lines hold (weights: each concept's rarity in the filing), the signal that reorders the
+  leading candidates (``rank.rerank``);
+- its ``lines``: the one to three lines of that passage where the concepts meet, the evidence a
+  user reads, by their index in the page's text (as ``evfind show --format json`` gives it,
+  split on newlines). For a fact question, a line where one of the question's line items sits
+  beside a figure comes first.
+
+A *concept* is one thing the question asks about with every phrase that expresses it: the
+question's word or phrase and the lexicon's expansions of it ("capital expenditures",
+"purchases of property, plant and equipment"), so that an expansion adds to the concept it
+stands for and never counts as a concept of its own.
+
+    >>> from evfind.evidence import Concept, stems, mark, read_lines, best_passage
+    >>> capex = Concept("capex", (stems("capital expenditures"), stems("purchases of property and equipment")))
+    >>> year = Concept("2023", (stems("2023"),), weight=0.0, line_item=False)
+    >>> page = "Cash flows\\nPurchases of property and equipment (1,234) (987)\\nDividends paid (55)"
+    >>> lines, held = read_lines(mark(page, (capex, year)), (capex, year))
+    >>> best_passage(lines, held, (capex, year), fact=True).lines
+    ((1, 'Purchases of property and equipment (1,234) (987)'),)
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from .porter import stem_token
+
+START, END = "\x02", "\x03"  # the marks around a matched stretch (FTS5 highlight(), mark())
+WINDOW = 3  # lines in a passage: a caption and its figures, or a sentence wrapped over lines
+MAX_LINES = 3  # evidence lines shown for a page
+
+_SPAN = re.compile("\x02(.*?)\x03", re.S)
+_TOKEN = re.compile(r"[^\W_]+")  # unicode61's tokens: runs of letters and digits
+# A figure: an amount or a rate, not a year, a note number or a page number.
+_FIGURE = re.compile(
+    r"(?<![\w.,])(?:\$\s?\d[\d,]*(?:\.\d+)?|\(?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?|\(?\d+\.\d+\)?\s?%?"
+    r"|\d+\s?%|\(?\d{2,}\)?)(?!\w)"
+)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+# A date's day ("December 31, 2025", "Dec. 31"): not a figure.
+_DATE = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I
+)
+
+
+class Concept(NamedTuple):
+    """One thing the question asks about, and every phrase that expresses it."""
+
+    label: str  # the question's wording ("capital expenditures")
+    phrases: tuple[tuple[str, ...], ...]  # the Porter stems of each phrase that expresses it
+    weight: float = 1.0  # its rarity in the filing (an IDF): rare concepts count more
+    line_item: bool = True  # a caption or measure whose line may carry the figure asked for
+
+
+class Passage(NamedTuple):
+    """A page's best passage and the features the rerank reads."""
+
+    score: float  # weighted share of the question's concepts the passage holds, 0 to 1
+    coverage: float  # weighted share of the question's concepts anywhere on the page, 0 to 1
+    lines: tuple[tuple[int, str], ...] = ()  # the evidence lines, best first: (0-based index, text)
+    figure: bool = False  # one of the question's line items sits on a line with a figure
+
+
+NO_PASSAGE = Passage(0.0, 0.0)
+
+
+def stems(text: str) -> tuple[str, ...]:
+    """The index's tokens of a text: unicode61 words, lower case, Porter stems."""
+    return tuple(stem_token(token) for token in _TOKEN.findall(text.lower()))
+
+
+def has_figure(line: str) -> bool:
+    """Does a line carry a figure (an amount, a rate), not only years or a page number?"""
+    line = _DATE.sub(" ", line)
+    return any(not _YEAR.fullmatch(m.group(0).strip("()$% ")) for m in _FIGURE.finditer(line))
+
+
+@lru_cache(maxsize=8192)
+def _owners(span: tuple[str, ...], phrases: tuple[tuple[tuple[str, ...], ...], ...]) -> frozenset[int]:
+    """The concepts (by index) a marked stretch expresses: those with a phrase inside it."""
+    found = set()
+    for index, alternatives in enumerate(phrases):
+        for phrase in alternatives:
+            size = len(phrase)
+            if size and any(span[i : i + size] == phrase for i in range(len(span) - size + 1)):
+                found.add(index)
+                break
+    return frozenset(found)
+
+
+def read_lines(marked: str, concepts: tuple[Concept, ...]) -> tuple[list[str], dict[int, frozenset[int]]]:
+    """The page's lines without the marks, and for each line that holds a match the concepts
+    on it (by index). A stretch that runs over a line break (a caption wrapped in a table)
+    counts on every line it touches."""
+    phrases = tuple(c.phrases for c in concepts)
+    held: dict[int, set[int]] = {}
+    line, position = 0, 0
+    for match in _SPAN.finditer(marked):
+        line += marked.count("\n", position, match.start())
+        span = match.group(1)
+        owners = _owners(stems(span), phrases)
+        breaks = span.count("\n")
+        for touched in range(line, line + breaks + 1) if owners else ():
+            held.setdefault(touched, set()).update(owners)
+        line += breaks
+        position = match.end()
+    plain = marked.replace(START, "").replace(END, "")
+    return plain.split("\n"), {index: frozenset(found) for index, found in held.items()}
+
+
+def best_passage(
+    lines: list[str],
+    held: dict[int, frozenset[int]],
+    concepts: tuple[Concept, ...],
+    window: int = WINDOW,
+    fact: bool = False,
+) -> Passage:
+    """The page's best window of ``window`` consecutive lines: the largest weight of distinct
+    concepts, then (for a fact question) a line item beside a figure, then the earliest.
+
+    Its evidence lines are the window's lines that hold a match, at most ``MAX_LINES``: for a
+    fact question the line-item-and-figure lines first, then the lines holding more concepts;
+    otherwise in page order."""
+    if not held or not concepts:
+        return NO_PASSAGE
+    total = sum(c.weight for c in concepts) or 1.0
+    anywhere = frozenset().union(*held.values())
+    coverage = sum(concepts[i].weight for i in anywhere) / total
+    figure_lines: dict[int, bool] = {}
+
+    def figure(index: int) -> bool:
+        if index not in figure_lines:
+            items = any(concepts[i].line_item for i in held[index])
+            figure_lines[index] = items and has_figure(lines[index])
+        return figure_lines[index]
+
+    def weight(index: int) -> float:
+        return sum(concepts[i].weight for i in held[index])
+
+    best = None
+    for start in sorted(held):  # a best window can always be made to start on a matching line
+        inside = [i for i in range(start, min(start + window, len(lines))) if i in held]
+        concepts_in = frozenset().union(*(held[i] for i in inside))
+        score = sum(concepts[i].weight for i in concepts_in) / total
+        with_figure = any(figure(i) for i in inside)
+        key = (round(score, 9), fact and with_figure, -start)
+        if best is None or key > best[0]:
+            best = (key, inside, score, with_figure)
+    _, inside, score, with_figure = best
+    if fact:
+        chosen = sorted(inside, key=lambda i: (not figure(i), -weight(i), i))[:MAX_LINES]
+    else:
+        chosen = sorted(sorted(inside, key=lambda i: (-weight(i), i))[:MAX_LINES])
+    return Passage(score, coverage, tuple((i, lines[i]) for i in chosen), with_figure)
+
+
+def mark(text: str, concepts: tuple[Concept, ...]) -> str:
+    """The text with every phrase of the concepts marked as FTS5's ``highlight()`` marks it:
+    overlapping matches make one stretch, adjacent ones stay apart. In Python, for tests and
+    for text the index did not mark."""
+    spans = [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    token_stems = [stem_token(text[a:b].lower()) for a, b in spans]
+    instances = []
+    for concept in concepts:
+        for phrase in concept.phrases:
+            size = len(phrase)
+            for i in range(len(spans) - size + 1) if size else ():
+                if tuple(token_stems[i : i + size]) == phrase:
+                    instances.append((i, i + size - 1))
+    merged: list[list[int]] = []
+    for first, last in sorted(instances):
+        if merged and first <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], last)
+        else:
+            merged.append([first, last])
+    out, position = [], 0
+    for first, last in merged:
+        out += [text[position : spans[first][0]], START, text[spans[first][0] : spans[last][1]], END]
+        position = spans[last][1]
+    out.append(text[position:])
+    return "".join(out)

@@ -1,0 +1,147 @@
+"""evidence.py and porter.py: a page's evidence lines, on pages written here, and the Porter
+stems compared with SQLite's own."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evfind.evidence import NO_PASSAGE, Concept, best_passage, has_figure, mark, read_lines, stems
+from evfind.porter import stem, stem_token
+
+from .conftest import REPO
+
+
+def sqlite_stems(words: list[str]) -> dict[str, str]:
+    """What FTS5's porter tokenizer stores for each word (one word a row)."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='porter unicode61 remove_diacritics 2')")
+    conn.executemany("INSERT INTO t (rowid, x) VALUES (?, ?)", list(enumerate(words, 1)))
+    conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+    return {words[doc - 1]: term for term, doc in conn.execute("SELECT term, doc FROM v")}
+
+
+def test_porter_agrees_with_sqlite_on_the_sample_filing_vocabulary():
+    text = (REPO / "sample" / "halden_2025_10k.txt").read_text(encoding="utf-8").lower()
+    words = sorted(set(re.findall(r"[^\W_]+", text)))
+    words += ["generalization", "hopefulness", "conditional", "relational", "feudalism", "electrical",
+              "agreed", "plastered", "sized", "hopping", "filing", "failing", "ies", "caresses", "ponies",
+              "allowance", "dependent", "adjustable", "controlling", "rolling", "société", "méxico"]
+    assert len(words) > 2000
+    expected = sqlite_stems(words)
+    assert {w: stem_token(w) for w in words} == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=14))
+def test_porter_agrees_with_sqlite_on_any_word(word):
+    assert stem(word) == sqlite_stems([word])[word]
+
+
+def test_stems_read_text_as_the_index_does():
+    assert stems("Purchases of property, plant and equipment") == ("purchas", "of", "properti", "plant", "and", "equip")
+    assert stems("P&L, FY2023") == ("p", "l", "fy2023")
+
+
+@pytest.mark.parametrize(
+    "line, figure",
+    [
+        ("Purchases of property and equipment (1,234) (987)", True),
+        ("Effective tax rate 21.4 % 19.8 %", True),
+        ("Total revenue $ 5 $ 7", True),
+        ("Net sales 812 790", True),
+        ("Years ended December 31, 2025 2024 2023", False),
+        ("See Note 7", False),
+        ("Item 7. Management's Discussion", False),
+        ("42", True),
+    ],
+)
+def test_a_figure_is_an_amount_or_a_rate_not_a_year_or_a_note_number(line, figure):
+    assert has_figure(line) is figure
+
+
+def concept(label, *phrases, weight=1.0, line_item=True):
+    return Concept(label, tuple(stems(p) for p in (phrases or (label,))), weight, line_item)
+
+
+def test_mark_agrees_with_fts5_highlight():
+    text = (
+        "Cash flows from operating activities\n"
+        "Purchases of property, plant and\nequipment (96.4) (88.7)\n"
+        "Capital expenditures were higher. Net cash used in investing activities rose."
+    )
+    phrases = [
+        ("capex", "capital expenditures", "purchases of property plant and equipment"),
+        ("cash", "cash"),
+        ("cash flow", "cash flows"),
+        ("investing", "investing activities"),
+    ]
+    concepts = tuple(concept(*words) for words in phrases)
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='porter unicode61 remove_diacritics 2')")
+    conn.execute("INSERT INTO t (rowid, x) VALUES (1, ?)", (text,))
+    expression = " OR ".join(f'"{p}"' for _, *alternatives in phrases for p in alternatives)
+    (highlighted,) = conn.execute("SELECT highlight(t, 0, char(2), char(3)) FROM t WHERE t MATCH ?", (expression,)).fetchone()
+    assert mark(text, concepts) == highlighted
+    assert "\x02Purchases of property, plant and\nequipment\x03" in highlighted  # over the line break
+
+
+PAGE = "\n".join(
+    [
+        "Note 9. Debt",  # 0
+        "Our long-term debt consists of senior notes.",  # 1
+        "The aggregate maturities of long-term debt are as follows:",  # 2
+        "2026 $ 500",  # 3
+        "2027 750",  # 4
+        "Thereafter 1,250",  # 5
+        "Total long-term debt 2,500",  # 6
+        "Interest expense on long-term debt was $ 95 in 2025.",  # 7
+    ]
+)
+DEBT = concept("long-term debt", "long term debt", "senior notes")
+MATURITIES = concept("maturities", "maturities", "thereafter")
+YEAR = concept("2025", weight=0.0, line_item=False)
+
+
+def test_the_best_passage_holds_the_most_concepts_close_together():
+    concepts = (DEBT, MATURITIES, YEAR)
+    lines, held = read_lines(mark(PAGE, concepts), concepts)
+    assert lines == PAGE.split("\n")
+    assert held == {1: {0}, 2: {0, 1}, 5: {1}, 6: {0}, 7: {0, 2}}
+    passage = best_passage(lines, held, concepts, window=3)
+    assert passage.score == 1.0 and passage.coverage == 1.0
+    # the window from line 1 (debt; debt and maturities; nothing) wins over later ones by
+    # being first among the full ones; its lines in page order
+    assert [i for i, _ in passage.lines] == [1, 2]
+    assert passage.lines[1] == (2, "The aggregate maturities of long-term debt are as follows:")
+
+
+def test_a_fact_question_gets_the_line_item_beside_its_figure_first():
+    concepts = (DEBT, MATURITIES, YEAR)
+    lines, held = read_lines(mark(PAGE, concepts), concepts)
+    passage = best_passage(lines, held, concepts, window=3, fact=True)
+    # every full window ties on score; a fact question prefers one with a figure line (5 or 6)
+    assert passage.figure is True
+    # the window of lines 5 to 7: its figure lines first, ties in page order (the year on line
+    # 7 weighs nothing, so it does not put that line first)
+    assert [i for i, _ in passage.lines] == [5, 6, 7]
+    assert passage.lines[0] == (5, "Thereafter 1,250")
+
+
+def test_rare_concepts_weigh_more_than_common_ones():
+    rare, common = concept("maturities", weight=3.0), concept("debt", weight=0.5)
+    page = "Debt\nDebt was refinanced.\nx\nx\nx\nThe maturities are shown below."
+    lines, held = read_lines(mark(page, (rare, common)), (rare, common))
+    passage = best_passage(lines, held, (rare, common), window=2)
+    assert round(passage.score, 6) == round(3.0 / 3.5, 6)
+    assert passage.lines == ((5, "The maturities are shown below."),)
+
+
+def test_a_page_without_matches_has_no_passage():
+    concepts = (DEBT,)
+    lines, held = read_lines(mark("Nothing here\nat all", concepts), concepts)
+    assert held == {} and best_passage(lines, held, concepts) == NO_PASSAGE
