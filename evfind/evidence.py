@@ -29,8 +29,6 @@ stands for and never counts as a concept of its own.
     ((1, 'Purchases of property and equipment (1,234) (987)'),)
 """
 
-from __future__ import annotations
-
 import re
 from functools import lru_cache
 from typing import NamedTuple

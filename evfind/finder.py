@@ -13,8 +13,6 @@ no SQL there) and describes each page from its own text. Every page it returns e
 store.
 """
 
-from __future__ import annotations
-
 import functools
 import os
 import re
@@ -258,7 +256,7 @@ class Finder:
             self.conn.close()
             raise
 
-    def __enter__(self) -> Finder:
+    def __enter__(self) -> "Finder":
         return self
 
     def __exit__(self, *exc) -> None:

@@ -7,8 +7,6 @@ A Chinese question is first read into English by zh.py (``zh.read``); that readi
 like an English question, once. Words are folded by evfind/text.py (``tokens``, ``normal``).
 """
 
-from __future__ import annotations
-
 import re
 from functools import lru_cache
 from typing import NamedTuple

@@ -19,8 +19,6 @@ query's pages are ordered in two stages:
 its inputs as they were.
 """
 
-from __future__ import annotations
-
 from collections.abc import Hashable, Mapping, Sequence
 from typing import NamedTuple
 

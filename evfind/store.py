@@ -7,8 +7,6 @@ the SQL it runs, the lock, the copy and the transaction, is here). SQLite's erro
 evfind's in ``sqlerrors``; the stored raw text is packed by ``packing``.
 """
 
-from __future__ import annotations
-
 import os
 import sqlite3
 from collections.abc import Callable, Iterator

@@ -16,8 +16,6 @@ The output of a Chinese question is in Chinese: the notes (命中：资本支出
 the messages and the errors that carry a message key. Pure functions over strings, as question.py.
 """
 
-from __future__ import annotations
-
 import re
 from functools import lru_cache
 from typing import NamedTuple

@@ -61,7 +61,7 @@ NOT_ON_THE_QUERY_PATH = (
 )
 
 # Standard-library modules a query may load beyond the floor (what typer and sqlite3 load):
-# unicodedata measures the width of the table's cells, __future__ is every module's first line.
+# unicodedata measures the width of the table's cells, __future__ opens most of evfind's modules.
 BEYOND_THE_FLOOR = {"__future__", "unicodedata"}
 
 
