@@ -133,11 +133,21 @@ def tokens(text: str) -> list[str]:
     """Match key of a question (question.py): lower-case word tokens in order; keeps & and '
     inside words (P&L, PP&E), drops possessive 's, splits the compounds questions run together
     ("cashflow" -> cash flow). Unlike the heading keys it keeps digits (years, 10-K) and the
-    word order; unlike the index text it drops case and punctuation."""
+    word order; unlike the index text it drops case and punctuation.
+
+    Every query process reads its vocabulary (some 1,300 cues and phrases) through this
+    function, so the common case is kept short: ASCII text has nothing to fold, and a token
+    without an apostrophe nothing to strip."""
+    if not text.isascii():
+        text = text.translate(_QUESTION_FOLD)
     result: list[str] = []
-    for token in _TOKEN.findall(text.translate(_QUESTION_FOLD).lower()):
-        token = _bare(token)
-        result.extend(_COMPOUNDS.get(token, (token,)))
+    for token in _TOKEN.findall(text.lower()):
+        if "'" in token:
+            token = _bare(token)
+        if token in _COMPOUNDS:
+            result.extend(_COMPOUNDS[token])
+        else:
+            result.append(token)
     return result
 
 
