@@ -6,10 +6,6 @@ built by ``Answer.to_dict`` and ``Plan.to_dict`` (evfind/finder.py), the one bui
 batch mode and the Datasette plugin share.
 """
 
-from __future__ import annotations
-
-import unicodedata
-
 from .finder import Answer, Hit, Plan
 from .zh import LABELS
 
@@ -26,6 +22,10 @@ def page_cell(hit: Hit, lang: str = "en") -> str:
 
 def width(text: str) -> int:
     """Columns the text takes in a terminal: wide (CJK) characters take two."""
+    if text.isascii():
+        return len(text)
+    import unicodedata  # only a cell that is not ASCII needs it (a Chinese note)
+
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 

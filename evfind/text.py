@@ -20,10 +20,7 @@ Pure functions over strings. No data file is read at import: the one this module
 traditional to simplified table) is read on first use.
 """
 
-from __future__ import annotations
-
 import re
-import unicodedata
 from functools import lru_cache
 
 from ._data import rows
@@ -75,6 +72,8 @@ class _Fold(dict):
     characters, else itself. Filled as characters are first met."""
 
     def __missing__(self, ch: str) -> str:
+        import unicodedata  # ingest only: a query never folds index text
+
         category = unicodedata.category(ch)
         folded = " " if category[0] in "ZC" else ch
         self[ch] = folded
@@ -207,6 +206,8 @@ def chinese_key(text: str) -> str:
     digits made plain), simplified characters, lower case, no enumeration comma between two
     Chinese characters. Unlike the English keys it keeps every character and the spacing: the
     segmentation needs them."""
+    import unicodedata  # a Chinese question only
+
     text = unicodedata.normalize("NFKC", text).translate(_simplified()).lower()
     return re.sub(_ENUMERATION, "", text).translate(_SEPARATORS)
 

@@ -60,9 +60,6 @@ NOT_ON_THE_QUERY_PATH = (
     "evfind.datasette_plugin",
 )
 
-# Standard-library modules a query may load beyond the floor (what typer and sqlite3 load):
-# unicodedata measures the width of the table's cells, __future__ opens most of evfind's modules.
-BEYOND_THE_FLOOR = {"__future__", "unicodedata"}
 
 
 def loaded(*args) -> tuple[int, str, set[str]]:
@@ -91,8 +88,8 @@ def test_query_imports_only_what_a_query_needs(filing_db, floor):
     assert "Consolidated Statements of Cash Flows" in stdout
     assert "evfind.finder" in modules  # the probe really ran a query
     assert banned(modules - floor) == []  # (what typer loads itself is not evfind's doing)
-    beyond = {m for m in modules - floor if m.split(".")[0] not in ("evfind", "typer", "click")}
-    assert beyond <= BEYOND_THE_FLOOR
+    # Of the standard library, a query loads only what typer and sqlite3 load already.
+    assert {m for m in modules - floor if m.split(".")[0] not in ("evfind", "typer", "click")} == set()
 
 
 def test_json_query_imports_json_and_nothing_else_more(filing_db, floor):
