@@ -339,7 +339,9 @@ def query_section(report: Report, db: Path, label: str, questions: list[str], ru
     report(f"  Finder.query, first in a process {ms(cold):>7}   loads the question vocabulary (evfind/data)")
     report.target("Finder.query in-process under 10 ms", ms(warm), warm < 0.010)
     imports, costliest = import_cost(env, runs)
-    report(f"  evfind's imports (query path)  {ms(imports):>8}   python -X importtime, after typer and sqlite3; most: "
+    typer_import = result["python -c 'import typer'"] - result["python -c pass"]
+    report(f"  evfind's imports (query path)  {ms(imports):>8}   python -X importtime, after typer and sqlite3 "
+           f"({imports / typer_import:.2f}x typer's own import); most: "
            + ", ".join(f"{name} {seconds * 1000:.1f}" for name, seconds in costliest[:4]))
     report.target("evfind's own imports on the query path under 10 ms", ms(imports), imports < 0.010)
     return {"floor": floor, "process": result["evfind query"], "warm": warm, "cold": cold}
