@@ -14,6 +14,8 @@ CREATE TABLE IF NOT EXISTS documents (
     source_kind   TEXT NOT NULL,          -- pdf | jsonl | text
     page_count    INTEGER NOT NULL,
     ingested_at   TEXT NOT NULL,          -- UTC, ISO 8601
+    form          TEXT,                   -- 10-K | 10-Q | 8-K | earnings | annual | other, read
+                                          -- from the first pages (evfind.forms.form_of)
     UNIQUE (document_id, sha256)
 );
 
@@ -45,8 +47,23 @@ CREATE TABLE IF NOT EXISTS pages (
     UNIQUE (revision_id, page_number)
 );
 
+-- Where a revision's source PDF was, and optionally the PDF itself: what page images are
+-- rendered from (a revision ingested from JSONL or text has no row).
+--   path           the absolute path of the PDF when it was ingested
+--   bytes          the PDF's bytes, kept by `evfind ingest --embed-source` (NULL otherwise):
+--                  a self-contained file. Images are rendered only from bytes, on disk or
+--                  here, whose SHA-256 is the revision's.
+CREATE TABLE IF NOT EXISTS sources (
+    revision_id   INTEGER PRIMARY KEY REFERENCES documents (revision_id),
+    path          TEXT NOT NULL,
+    bytes         BLOB
+);
+
 -- Every section label a page belongs to, for routing: the sections carried onto the page, the
--- headings that start on it, and the statement it is. origin says which.
+-- headings that start on it, and the statement it is. origin says which. The pages of an exhibit
+-- the filing attaches have the labels exhibit and exhibit_<kind> (exhibit_credit_agreement,
+-- exhibit_press_release, ...: evfind/data/exhibits.tsv), headed "Exhibit 10.1 - <title>",
+-- origin title on its first page and carried on the others.
 CREATE TABLE IF NOT EXISTS page_sections (
     page_id       INTEGER NOT NULL REFERENCES pages (id),
     label         TEXT NOT NULL,

@@ -116,11 +116,12 @@ def ingest(
     document_id: Annotated[Optional[str], typer.Option("--document-id", help="Document id (default: the file name without extension).")] = None,
     password: Annotated[Optional[str], typer.Option("--password", help="Password of an encrypted PDF.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    embed_source: Annotated[bool, typer.Option("--embed-source", help="Keep the PDF inside the database (page images without the file).")] = False,
 ) -> None:
     """Add a filing to a database: every physical page, in one transaction."""
     from .ingest import ingest as run_ingest
 
-    result = run_ingest(source, db, document_id, password=password, progress=_progress(quiet))
+    result = run_ingest(source, db, document_id, password=password, progress=_progress(quiet), embed_source=embed_source)
     for warning in result.warnings:
         typer.echo(f"Warning: {warning}", err=True)
     if quiet:
@@ -128,6 +129,13 @@ def ingest(
     from .render import SHORT_SHA
 
     sha = result.sha256[:SHORT_SHA]
+    embedded = ", source PDF embedded" if result.embedded and embed_source else ""
+    if result.source_updated:  # the same PDF from another place, or embedded now
+        typer.echo(
+            f"{result.db_path}: {result.document_id} sha256 {sha} is already ingested; "
+            f"recorded its source PDF at {result.source_path}{' and embedded it' if embedded else ''}"
+        )
+        return
     if result.status == "unchanged":
         typer.echo(
             f"{result.db_path}: {result.document_id} sha256 {sha} is already ingested "
@@ -139,7 +147,7 @@ def ingest(
     labels = ", printed page labels stored" if result.has_labels else ""
     typer.echo(
         f"{result.db_path}: {verb} {result.document_id} sha256 {sha}: "
-        f"{result.page_count} pages{blank}{labels}"
+        f"{result.page_count} pages{blank}{labels}{embedded}"
     )
 
 
@@ -226,9 +234,19 @@ def show(
     sha: ShaOption = None,
     raw: Annotated[bool, typer.Option("--raw", help="The text exactly as extracted, before normalisation.")] = False,
     fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
+    png: Annotated[Optional[Path], typer.Option("--png", help="Write the page as it looks in the source PDF to this PNG file instead.", show_default=False)] = None,
 ) -> None:
     """Print the stored text of one physical page, so any citation can be checked."""
     from .finder import Finder
+
+    if png is not None:
+        from .pageimage import page_png, png_size
+
+        image = page_png(db, page, document=document, sha=sha)
+        _write_png(png, image)
+        width, height = png_size(image)
+        typer.echo(f"{png}: page {page}, {width} x {height} pixels")
+        return
 
     with Finder(db, document=document, sha=sha) as finder:
         stored = finder.page(page)
@@ -277,6 +295,7 @@ def info(
             f"{rev['document_id']}  revision {rev['revision_id']}{newest}\n"
             f"  sha256      {rev['sha256']}\n"
             f"  source      {rev['source_name']} ({rev['source_kind']}), ingested {rev['ingested_at']}\n"
+            f"  form        {rev['form'] or 'not read'}\n"
             f"  pages       {rev['page_count']}\n"
             f"  blank pages {_ranges(rev['blank_pages']) or 'none'}\n"
             f"  page labels {'yes (printed folios stored)' if rev['labelled_pages'] else 'none'}"
@@ -289,12 +308,17 @@ def info(
             typer.echo("  sections")
             for item in rev["sections"]:
                 typer.echo(f"    {item['label']:<24} p. {_ranges(item['pages']):<12} {item['heading']}")
+        if rev["exhibits"]:
+            typer.echo("  exhibits")
+            for item in rev["exhibits"]:
+                pages = _ranges(list(range(item["first_page"], item["last_page"] + 1)))
+                typer.echo(f"    {item['number']:<8} {item['kind']:<24} p. {pages:<12} {item['title']}")
 
 
 @app.command("eval")
 @errors_to_exit
 def eval_(
-    labels: Annotated[Path, typer.Argument(help="Labelled questions (JSONL: doc_name, question, gold_pages).", show_default=False)],
+    labels: Annotated[list[Path], typer.Argument(help="Labelled questions (JSONL: doc_name, question, gold_pages); several files may be given.", show_default=False)],
     pdfs: Annotated[Optional[Path], typer.Option("--pdfs", help="Directory of the filings, DOC_NAME.pdf (ingested once, cached).")] = None,
     dbs: Annotated[Optional[Path], typer.Option("--dbs", help="Directory of ready databases, DOC_NAME.db.")] = None,
     cache: Annotated[Optional[Path], typer.Option("--cache", help="Where --pdfs are ingested (default ~/.cache/evfind/eval).")] = None,
@@ -303,11 +327,12 @@ def eval_(
     fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
     misses: Annotated[bool, typer.Option("--misses/--no-misses", help="List the questions with no gold page in the top 5.")] = True,
     plain: Annotated[bool, typer.Option("--plain", help="Rank with the design's plain method (for comparison).")] = False,
-    ablate: Annotated[Optional[list[str]], typer.Option("--ablate", help="Switch a lever off: statements, carried, metrics, meta, dominance (repeatable).")] = None,
+    ablate: Annotated[Optional[list[str]], typer.Option("--ablate", help="Switch a lever off: statements, carried, metrics, meta, dominance, evidence_weight (repeatable).")] = None,
+    loco: Annotated[bool, typer.Option("--loco", help="Also leave one company out: rank each company's questions with the parameters (rank.GRID) that score best on the other companies, and print those figures beside the in-sample ones.")] = False,
 ) -> None:
     """Measure retrieval on labelled questions: hit@k, recall@5 and MRR, with the misses."""
     from .errors import UsageError
-    from .evaluate import evaluate, format_report, load_labels
+    from .evaluate import evaluate, format_loco, format_report, load_labels
     from .rank import DEFAULT, PLAIN
 
     method = PLAIN if plain else DEFAULT
@@ -316,23 +341,42 @@ def eval_(
             method = method.without(lever)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-
+    if loco and (plain or ablate):
+        raise UsageError("--loco chooses the parameters itself; give it without --plain or --ablate")
     if (pdfs is None) == (dbs is None):
         raise UsageError("give exactly one of --pdfs DIR or --dbs DIR")
     for folder in (pdfs, dbs):
         if folder is not None and not folder.is_dir():
             raise UsageError(f"{folder}: not a directory")
-    records = load_labels(labels, question_field)
-    report = evaluate(
-        records, pdfs=pdfs, dbs=dbs, cache=cache, question_field=question_field, group_field=group_by,
-        finder_options={"method": method},
-    )
+    sets = {str(path): (load_labels(path, question_field), question_field) for path in labels}
+    if loco:
+        from .evaluate import evaluate_grid, leave_one_company_out
+        from .rank import grid, setting_name
+
+        results = evaluate_grid(sets, grid(), pdfs=pdfs, dbs=dbs, cache=cache, group_field=group_by)
+        chosen = leave_one_company_out(results, setting_name(DEFAULT))
+        in_sample = results[setting_name(DEFAULT)]
+        if fmt is TextFormat.json:
+            import json
+
+            data = {"in_sample": {name: r.to_dict() for name, r in in_sample.items()}, "loco": chosen.to_dict()}
+            typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        else:
+            typer.echo(format_loco(in_sample, chosen, setting_name(DEFAULT)))
+        return
+    reports = {
+        name: evaluate(records, pdfs=pdfs, dbs=dbs, cache=cache, question_field=field, group_field=group_by,
+                       finder_options={"method": method})
+        for name, (records, field) in sets.items()
+    }
     if fmt is TextFormat.json:
         import json
 
-        typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        data = reports[str(labels[0])].to_dict() if len(labels) == 1 else {n: r.to_dict() for n, r in reports.items()}
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        typer.echo(format_report(report, show_misses=misses))
+        titles = len(labels) > 1
+        typer.echo("\n\n".join(format_report(r, title=n if titles else "", show_misses=misses) for n, r in reports.items()))
 
 
 @app.command()
@@ -355,6 +399,15 @@ def serve(
     from .browse import serve as run_serve
 
     run_serve(db, port=port, announce=typer.echo)
+
+
+def _write_png(path: Path, data: bytes) -> None:
+    from .errors import InputError
+
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write the image ({exc.strerror})") from None
 
 
 def _ranges(numbers) -> str:

@@ -10,8 +10,14 @@ Datasette serves (a file marked with evfind's application_id) it registers:
 - the configuration in ``datasette_metadata.yaml`` (titles, descriptions, facets, full-text
   search on ``pages``, and the ``ask``, ``search`` and ``page`` queries) under the database's
   name, so plain ``datasette REPORT.db`` shows the same as ``evfind serve REPORT.db``;
-- cell rendering: page numbers link to the page's text, snippets show their highlights, and a
-  page's text is shown whole.
+- ``evfind_page_image(page, sha [, question])``, an SQL function giving the address of a page's
+  image (or, when it has none, why), which the ``page`` query shows beside the text;
+- the route ``/-/evfind/DB/page-image?page=N&sha=SHA&question=...`` serving that image, a PNG
+  of the page as it looks in the source PDF with the question's terms boxed
+  (``evfind.pageimage``), rendered on request and kept in an in-process cache (``IMAGES``);
+- cell rendering: page numbers link to the page's text (from an answer, carrying the question,
+  so the page's image boxes its terms), snippets show their highlights, a page's text is shown
+  whole and its image beside it.
 
 Other databases in the same Datasette are left alone.
 """
@@ -19,19 +25,23 @@ Other databases in the same Datasette are left alone.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import copy
 import json
+import os
 import re
+import threading
 import weakref
+from collections import OrderedDict
 from functools import lru_cache
 from importlib import resources
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode
 
 from datasette import hookimpl
 from markupsafe import Markup, escape
 
 from . import store, writes
-from .errors import EvfindError, UsageError
+from .errors import EvfindError, NoPageImageError, UsageError
 from .rank import TOP_DEFAULT
 from .render import SHORT_SHA  # as the CLI's table shows it; the full hash is in the JSON and the page view
 from .zh import LABELS
@@ -44,7 +54,11 @@ SQL_VALUES = {
     "continues": LABELS["en"]["continues"].replace("'", "''"),  # inside an SQL string literal
 }
 TEXT_STYLE = "font-family: monospace; white-space: pre-wrap; min-width: 48em"
+TEXT_BESIDE_IMAGE_STYLE = "font-family: monospace; white-space: pre-wrap; min-width: 24em"
 SHA_STYLE = "word-break: break-all; display: inline-block; max-width: 12em"
+IMAGE_STYLE = "display: block; width: min(34em, 36vw)"  # the link around the image: its width
+IMAGE_BORDER = "width: 100%; height: auto; border: 1px solid #bbb"
+IMAGE_ROUTE = "/-/evfind/{route}/page-image"
 _MARK = re.compile(r"(</?mark>)")
 
 # Datasette instance -> {(database name, path): document ids, or None when not evfind's}
@@ -102,7 +116,124 @@ def prepare_connection(conn, database, datasette):
     def evfind_query(question, top=None, sha=None, document=None):
         return answer_json(path, question, top, sha, document)
 
+    def evfind_page_image(page, sha, question=None):
+        return page_image_cell(datasette, database, path, page, sha, question)
+
     conn.create_function("evfind_query", -1, evfind_query)
+    conn.create_function("evfind_page_image", -1, evfind_page_image)
+
+
+def page_image_cell(datasette, database: str, path, page, sha, question=None) -> str | None:
+    """What ``evfind_page_image()`` returns: the address of the page's image (a path starting
+    with /), or why the page has none (one line); None for a row that is not a page."""
+    from . import pageimage
+
+    if page is None or not sha:
+        return None
+    try:
+        why = pageimage.unavailable(path, sha=str(sha))
+    except EvfindError as exc:
+        return f"no page image: {exc}"
+    if why is not None:
+        return why
+    return image_url(datasette, database, page, str(sha), question)
+
+
+def image_url(datasette, database: str, page, sha: str, question=None) -> str:
+    from datasette.utils import tilde_encode
+
+    route = tilde_encode(datasette.databases[database].route)
+    params = {"page": page, "sha": sha}
+    if question and str(question).strip():
+        params["question"] = str(question)
+    return datasette.urls.path(IMAGE_ROUTE.format(route=route)) + "?" + urlencode(params)
+
+
+# --------------------------------------------------------------------------------------------
+# The page image route
+
+# Rendered images, most recently used last: {(database file, its identity, sha, page, question,
+# scale): PNG}, at most IMAGES_BYTES in all. In the process rather than in a directory: a page
+# renders in a tenth of a second, the database may be served from read-only media, and a cache
+# on disk would need its own cleaning; what is worth keeping is the pages being looked at now
+# (a page and its neighbours, one answer's hits). A database rewritten by an ingest is a new
+# file, so its identity in the key keeps a cached image from outliving it.
+IMAGES_BYTES = 64 * 1024 * 1024
+_images: OrderedDict[tuple, bytes] = OrderedDict()
+_images_lock = threading.Lock()
+
+
+def cached_png(path, page: int, sha: str, question: str) -> bytes:
+    """The PNG of a page, from the cache or rendered (``pageimage.page_png``) and cached."""
+    from . import pageimage
+
+    key = (os.path.realpath(path), writes.file_identity(path), sha, page, question, pageimage.DEFAULT_SCALE)
+    with _images_lock:
+        if key in _images:
+            _images.move_to_end(key)
+            return _images[key]
+    png = pageimage.page_png(path, page, sha=sha or None, question=question or None)
+    with _images_lock:
+        _images[key] = png
+        while sum(len(v) for v in _images.values()) > IMAGES_BYTES and len(_images) > 1:
+            _images.popitem(last=False)
+    return png
+
+
+async def page_image_view(datasette, request):
+    """GET /-/evfind/DB/page-image?page=N&sha=SHA&question=...: the page's PNG; 404 with the
+    reason as text when it has no image, 400 for a bad page or revision."""
+    from datasette.utils import tilde_decode
+    from datasette.utils.asgi import Response
+
+    route = tilde_decode(request.url_vars["database"])
+    names = [name for name in evfind_databases(datasette) if datasette.databases[name].route == route]
+    if not names:
+        return Response.text(f"no evfind database {route!r} here", status=404)
+    path = datasette.databases[names[0]].path
+    try:
+        page = int(request.args.get("page", ""))
+    except ValueError:
+        return Response.text("page must be a page number", status=400)
+    sha, question = request.args.get("sha", ""), request.args.get("question", "")
+    loop = asyncio.get_running_loop()
+    try:
+        png = await loop.run_in_executor(None, cached_png, path, page, sha, question)
+    except NoPageImageError as exc:
+        return Response.text(str(exc), status=404)
+    except EvfindError as exc:
+        return Response.text(str(exc), status=400)
+    return Response(png, content_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
+
+
+@hookimpl
+def register_routes(datasette):
+    return [(r"^" + IMAGE_ROUTE.format(route="(?P<database>[^/]+)") + "$", page_image_view)]
+
+
+# The query string of the request being answered: the ask view's page links carry its question
+# (Datasette 0.65 hands render_cell no request).
+_query_string: contextvars.ContextVar[bytes] = contextvars.ContextVar("evfind_query_string", default=b"")
+
+
+@hookimpl
+def asgi_wrapper(datasette):
+    def wrap(app):
+        async def with_query_string(scope, receive, send):
+            token = _query_string.set(scope.get("query_string", b"") if scope.get("type") == "http" else b"")
+            try:
+                await app(scope, receive, send)
+            finally:
+                _query_string.reset(token)
+
+        return with_query_string
+
+    return wrap
+
+
+def _request_question() -> str:
+    values = parse_qs(_query_string.get().decode("utf-8", "replace")).get("question", [""])
+    return values[0].strip()
 
 
 # --------------------------------------------------------------------------------------------
@@ -241,7 +372,7 @@ def get_metadata(datasette, key, database, table):
 @hookimpl
 def render_cell(row, value, column, table, database, datasette):
     """In the results of the ask, search and page queries (rows with page and sha256)."""
-    if table is not None or column not in ("page", "snippet", "text", "sha256"):
+    if table is not None or column not in ("page", "snippet", "text", "sha256", "image"):
         return None
     try:
         columns = row.keys()
@@ -251,18 +382,25 @@ def render_cell(row, value, column, table, database, datasette):
         return None
     if database not in evfind_databases(datasette):
         return None
+    if column == "image":
+        return _image(value, row["page"])
     if column == "page" and isinstance(value, int):
         page_url = datasette.urls.database(database) + "/page?"
         sha = row["sha256"]
+        question = _request_question()
         if "text" not in columns:  # a ranked list: the page number opens the page
-            return Markup('<a href="{}">{}</a>').format(page_url + urlencode({"page": value, "sha": sha}), value)
-        return _page_navigation(page_url, value, row["of_pages"] if "of_pages" in columns else None, sha)
+            params = {"page": value, "sha": sha}
+            if question and "note" in columns:  # an answer: the page's image boxes its terms
+                params["question"] = question
+            return Markup('<a href="{}">{}</a>').format(page_url + urlencode(params), value)
+        return _page_navigation(page_url, value, row["of_pages"] if "of_pages" in columns else None, sha, question)
     if column == "snippet" and isinstance(value, str):
         return _highlighted(value)
     if column == "text" and isinstance(value, str):
         # Whole (Datasette would cut it short) and in a fixed-width font, so the columns of a
         # financial statement line up as extracted.
-        return Markup('<div style="{}">{}</div>').format(TEXT_STYLE, value)
+        beside_image = "image" in columns and isinstance(row["image"], str) and row["image"].startswith("/")
+        return Markup('<div style="{}">{}</div>').format(TEXT_BESIDE_IMAGE_STYLE if beside_image else TEXT_STYLE, value)
     if column == "sha256" and isinstance(value, str):
         if "text" in columns:  # the page view: all of it
             return Markup('<code style="{}">{}</code>').format(SHA_STYLE, value)
@@ -277,12 +415,31 @@ def _highlighted(snippet: str) -> Markup:
     )
 
 
-def _page_navigation(page_url: str, page: int, of_pages, sha: str) -> Markup:
-    """In the page view: the page number between links to the previous and the next page."""
+def _image(value, page) -> Markup | None:
+    """In the page view: the page's image (a link to the PNG itself), or why there is none."""
+    if not isinstance(value, str):
+        return None
+    if value.startswith("/"):
+        return Markup('<a href="{}" style="{}"><img src="{}" alt="page {} as it looks in the source PDF" style="{}"></a>').format(
+            value, IMAGE_STYLE, value, page, IMAGE_BORDER
+        )
+    return Markup('<span class="evfind-no-image">{}</span>').format(value)
+
+
+def _page_navigation(page_url: str, page: int, of_pages, sha: str, question: str = "") -> Markup:
+    """In the page view: the page number between links to the previous and the next page (which
+    keep the question whose terms the image boxes)."""
+
+    def link(number: int) -> str:
+        params = {"page": number, "sha": sha}
+        if question:
+            params["question"] = question
+        return page_url + urlencode(params)
+
     parts = []
     if page > 1:
-        parts.append(Markup('<a href="{}" rel="prev">‹ {}</a>').format(page_url + urlencode({"page": page - 1, "sha": sha}), page - 1))
+        parts.append(Markup('<a href="{}" rel="prev">‹ {}</a>').format(link(page - 1), page - 1))
     parts.append(Markup("<b>{}</b>").format(page))
     if isinstance(of_pages, int) and page < of_pages:
-        parts.append(Markup('<a href="{}" rel="next">{} ›</a>').format(page_url + urlencode({"page": page + 1, "sha": sha}), page + 1))
+        parts.append(Markup('<a href="{}" rel="next">{} ›</a>').format(link(page + 1), page + 1))
     return Markup('<span style="white-space: nowrap">{}</span>').format(Markup(" ").join(parts))

@@ -65,6 +65,10 @@ class PasswordError(SourceError):
     """The PDF is encrypted and the password is missing or wrong."""
 
 
+class NoPageImageError(InputError):
+    """A page has no image: its revision's PDF is not where it was, has changed, or never was a PDF."""
+
+
 class IncompatibleDatabaseError(EvfindError):
     """The database was written by another version of evfind and cannot be read as it is."""
 

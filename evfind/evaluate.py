@@ -31,6 +31,7 @@ class Outcome:
     gold: tuple[int, ...]
     returned: tuple[int, ...]
     seconds: float
+    company: str = ""  # whose filing: the unit left out by leave-one-company-out
 
     def hit(self, k: int) -> bool:
         return any(p in self.gold for p in self.returned[:k])
@@ -175,12 +176,94 @@ def evaluate(
                     gold=tuple(record["gold_pages"]),
                     returned=returned,
                     seconds=seconds,
+                    company=company_of(record),
                 )
             )
     finally:
         for finder in finders.values():
             finder.close()
     return report
+
+
+def company_of(record: dict) -> str:
+    """The company a labelled question is about: its ``company`` field, else the first part of
+    its document name (3M_2018_10K -> 3M)."""
+    return str(record.get("company") or record["doc_name"].split("_")[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# Leave-one-company-out: parameters chosen without the company they are measured on
+
+
+def objective(outcomes: list[Outcome]) -> float:
+    """What a choice of parameters is judged by: the mean of hit@1, hit@5 and the reciprocal
+    rank over the questions (the first page first, the right page near the top)."""
+    if not outcomes:
+        return 0.0
+    return sum(o.hit(1) + o.hit(5) + o.reciprocal_rank for o in outcomes) / (3 * len(outcomes))
+
+
+@dataclass
+class Loco:
+    """Leave-one-company-out over a grid of settings: for each company, the setting that scores
+    best on every other company's questions, and its outcomes on that company's own."""
+
+    chosen: dict[str, str]  # company -> name of the setting chosen without it
+    held_out: dict[str, Report]  # labels name -> its questions' outcomes under those choices
+    in_sample: str  # the setting chosen on every company at once
+
+    def to_dict(self) -> dict:
+        return {
+            "in_sample_choice": self.in_sample,
+            "chosen": dict(sorted(self.chosen.items())),
+            "metrics": {name: report.table() for name, report in self.held_out.items()},
+        }
+
+
+def leave_one_company_out(results: dict[str, dict[str, Report]], default: str) -> Loco:
+    """``results``: setting name -> labels name -> the report of that setting on those labels
+    (every setting over the same questions, in the same order). The choice without a company
+    is the best ``objective`` over the other companies' questions of every labels file,
+    pooled; ties go to ``default``, then to the order of the settings."""
+    names = list(results)
+    sets = list(results[names[0]])
+    pooled = {name: [o for label in sets for o in results[name][label].outcomes] for name in names}
+    companies = sorted({o.company for o in pooled[names[0]]})
+
+    def best(excluded: str | None) -> str:
+        scores = {name: objective([o for o in pooled[name] if o.company != excluded]) for name in names}
+        top = max(scores.values())
+        return default if scores.get(default) == top else next(n for n in names if scores[n] == top)
+
+    chosen = {company: best(company) for company in companies}
+    held_out = {}
+    for label in sets:
+        report = Report()
+        for i, outcome in enumerate(results[names[0]][label].outcomes):
+            report.outcomes.append(results[chosen[outcome.company]][label].outcomes[i])
+        held_out[label] = report
+    return Loco(chosen, held_out, best(None))
+
+
+def evaluate_grid(
+    labels: dict[str, tuple[list[dict], str]],
+    methods: dict[str, object],
+    *,
+    pdfs: Path | None = None,
+    dbs: Path | None = None,
+    cache: Path | None = None,
+    group_field: str | None = None,
+) -> dict[str, dict[str, Report]]:
+    """Every setting of ``methods`` (name -> rank.Method) on every labels file (name ->
+    (records, question field)): setting name -> labels name -> report."""
+    return {
+        name: {
+            label: evaluate(records, pdfs=pdfs, dbs=dbs, cache=cache, question_field=field,
+                            group_field=group_field, finder_options={"method": method})
+            for label, (records, field) in labels.items()
+        }
+        for name, method in methods.items()
+    }
 
 
 def format_report(report: Report, title: str = "", show_misses: bool = True) -> str:
@@ -202,4 +285,25 @@ def format_report(report: Report, title: str = "", show_misses: bool = True) -> 
         for o in report.misses():
             lines.append(f"  {o.id} [{o.doc_name}] gold {list(o.gold)} returned {list(o.returned[:5])}")
             lines.append(f"    {o.question[:150]}")
+    return "\n".join(lines)
+
+
+def format_loco(in_sample: dict[str, Report], loco: Loco, default: str) -> str:
+    """In-sample figures (DEFAULT on every question) beside the leave-one-company-out ones."""
+    metrics = ("hit@1", "hit@3", "hit@5", "recall@5", "mrr")
+    lines = [f"in-sample: every company ranked with DEFAULT ({default})",
+             "leave-one-company-out: each company ranked with the setting that scored best on the others", ""]
+    header = f"{'labels':<36} {'n':>4}   " + "  ".join(f"{m:>17}" for m in metrics)
+    lines += [header, " " * 44 + "  ".join(f"{'in-sample / LOCO':>17}" for _ in metrics)]
+    for name, report in in_sample.items():
+        mine, held = report.table()["all"], loco.held_out[name].table()["all"]
+        cells = "  ".join(f"{mine[m]:>8.3f} / {held[m]:.3f}" for m in metrics)
+        lines.append(f"{Path(name).name[:36]:<36} {mine['n']:>4}   {cells}")
+    lines += ["", f"chosen on all companies at once: {loco.in_sample}"
+              + ("" if loco.in_sample == default else "  (DEFAULT differs: update rank.py)")]
+    counts: dict[str, list[str]] = defaultdict(list)
+    for company, setting in sorted(loco.chosen.items()):
+        counts[setting].append(company)
+    for setting, companies in sorted(counts.items(), key=lambda pair: -len(pair[1])):
+        lines.append(f"  chosen without {len(companies):>2} of {len(loco.chosen)} companies: {setting}  ({', '.join(companies)})")
     return "\n".join(lines)

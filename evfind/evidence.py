@@ -74,13 +74,19 @@ class Passage(NamedTuple):
 NO_PASSAGE = Passage(0.0, 0.0)
 
 
+@lru_cache(maxsize=16384)
 def stems(text: str) -> tuple[str, ...]:
     """The index's tokens of a text: unicode61 words, lower case, Porter stems."""
     return tuple(stem_token(token) for token in _TOKEN.findall(text.lower()))
 
 
+_DIGIT = re.compile(r"\d\d|\d[.,%]|[$]\s?\d")
+
+
 def has_figure(line: str) -> bool:
     """Does a line carry a figure (an amount, a rate), not only years or a page number?"""
+    if not _DIGIT.search(line):
+        return False
     line = _DATE.sub(" ", line)
     return any(not _YEAR.fullmatch(m.group(0).strip("()$% ")) for m in _FIGURE.finditer(line))
 
@@ -147,15 +153,24 @@ def best_passage(
     def weight(index: int) -> float:
         return sum(concepts[i].weight for i in held[index])
 
-    best = None
+    windows = []
     for start in sorted(held):  # a best window can always be made to start on a matching line
         inside = [i for i in range(start, min(start + window, len(lines))) if i in held]
         concepts_in = frozenset().union(*(held[i] for i in inside))
-        score = sum(concepts[i].weight for i in concepts_in) / total
+        windows.append((round(sum(concepts[i].weight for i in concepts_in) / total, 9), start, inside))
+    top = max(score for score, _, _ in windows)
+    # Among the windows of the best score (figures are looked for there only): for a fact
+    # question one with a figure line, then the earliest.
+    best = None
+    for score, start, inside in windows:
+        if score < top:
+            continue
         with_figure = any(figure(i) for i in inside)
-        key = (round(score, 9), fact and with_figure, -start)
+        key = (fact and with_figure, -start)
         if best is None or key > best[0]:
             best = (key, inside, score, with_figure)
+        if not fact:
+            break  # the earliest best window: figures only matter to say whether it has one
     _, inside, score, with_figure = best
     if fact:
         chosen = sorted(inside, key=lambda i: (not figure(i), -weight(i), i))[:MAX_LINES]

@@ -159,17 +159,25 @@ class Plan(NamedTuple):
     fused: tuple[tuple[int, float], ...]  # (page, score) best first, after the evidence rerank
     document: Document | None = None  # the revision read (set by Finder.explain)
     passages: Mapping[int, Passage] = MappingProxyType({})  # leading pages' best passages
+    expanded: tuple[tuple[int, float], ...] = ()  # with the expansions, when ranked apart (bm25)
+    # The leading pages' (text, heading) with the matches marked (FTS5 highlight): the evidence
+    # lines and the notes are read from them. Keyed by page id.
+    marks: Mapping[int, tuple[str, str]] = MappingProxyType({})
 
     @property
     def candidates(self) -> rank.Candidates:
         """The ranked lists, as the ranking policy (rank.py) takes them."""
-        return rank.Candidates(self.lexical, self.statements, self.sections)
+        return rank.Candidates(self.lexical, self.statements, self.sections, self.expanded)
 
     @property
     def intent(self) -> rank.Intent:
         """The facts of the question that the ranking policy reads."""
         parsed = self.parsed
-        return rank.Intent(named=bool(parsed.named), topical=bool(parsed.sections), fact=parsed.fact)
+        sections = set(parsed.sections)
+        return rank.Intent(
+            named=bool(parsed.named), topical=bool(sections), fact=parsed.fact, ratio=parsed.ratio,
+            instrument=bool(sections & rank.INSTRUMENT_SECTIONS), definition="definitions" in sections,
+        )
 
     def to_dict(self) -> dict:
         """The --explain --format json object (its schema is documented in the README)."""
@@ -210,7 +218,7 @@ class Plan(NamedTuple):
                     "lines": [index + 1 for index, _ in self.passages[page].lines],
                 }
                 for page, _ in self.fused
-                if page in self.passages
+                if page in self.passages and self.passages[page].lines
             ],
         }
 
@@ -297,6 +305,12 @@ class Finder:
             params["match"] = parsed.match_expression()
             scored = self.conn.execute(lexical_sql, params).fetchall()
         bm25 = dict(scored)
+        expanded: list = []
+        own = informative._replace(terms=tuple(t for t in informative.terms if t.source != "lexicon"))
+        if method.expansion_weight and scored and own.terms and len(own.terms) < len(informative.terms):
+            # The question's own words ranked apart: the expansions then make a list of their own.
+            expanded = scored[:CANDIDATES]
+            scored = self.conn.execute(lexical_sql, {**params, "match": own.match_expression()}).fetchall() or scored
         statement_sql = section_sql = None
         statements: list = []
         sections: list = []
@@ -315,24 +329,37 @@ class Finder:
         plan = Plan(
             parsed, params["match"], lexical_sql, statement_sql, section_sql,
             tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
+            expanded=tuple(expanded),
         )
         fused = rank.fuse(plan.candidates, plan.intent, method)
-        leading = [page for page, _ in fused[: max(top, method.rerank_depth)]]
-        passages = self._passages(parsed, leading)
-        ordered = rank.rerank(fused, passages, plan.intent, method)
-        return plan._replace(fused=tuple(ordered), passages=passages)
+        depth = max(top, method.rerank_depth)
+        labels = store.labels_of(self.conn, [page for page, _ in fused[: 2 * depth]], self._aside_labels(), ("definitions",))
+        definitions = [page for page, found in labels.items() if "definitions" in found]
+        instruments = [page for page, found in labels.items() if found - {"definitions"}]
+        fused = rank.set_aside(fused, definitions, instruments, plan.intent, method)
+        leading = [page for page, _ in fused[:depth]]
+        marks = store.marked(self.conn, plan.match, leading, revision)
+        passages = self._passages(parsed, marks)
+        ordered = rank.rerank(fused, passages, plan.intent, method, rank.asked_tables(plan.candidates, plan.intent))
+        return plan._replace(fused=tuple(ordered), passages=passages, marks=marks)
 
-    def _passages(self, parsed: ParsedQuestion, page_ids: list[int]) -> dict[int, Passage]:
+    @staticmethod
+    def _aside_labels() -> list[str]:
+        """The section labels of pages ``rank.set_aside`` may set aside: definitions, and the
+        exhibits that are instruments."""
+        from .exhibits import instrument_labels
+
+        return ["definitions", *sorted(instrument_labels())]
+
+    def _passages(self, parsed: ParsedQuestion, marks: Mapping[int, tuple[str, str]]) -> dict[int, Passage]:
         """The best passage of each page (evidence.py), read from its text with the question's
-        matches marked by FTS5 (all its terms, common words too: a line item such as "net
-        income" is evidence on its line even where it is on most pages)."""
+        matches marked by FTS5 (the terms the lexical list matched)."""
         concepts = self._concepts(parsed)
         if not concepts:
             return {}
-        marked = store.marked_texts(self.conn, parsed.match_expression(), page_ids)
         fact, window = parsed.fact, self.method.window
         passages = {}
-        for page_id, text in marked.items():
+        for page_id, (text, _) in marks.items():
             lines, held = evidence.read_lines(text, concepts)
             passages[page_id] = evidence.best_passage(lines, held, concepts, window, fact)
         return passages
@@ -375,15 +402,13 @@ class Finder:
         if parsed.empty:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
         plan = self._ranked(parsed, top)
-        match = plan.match
         chosen = plan.fused[:top]
         ids = [page_id for page_id, _ in chosen]
         rows = store.page_rows(self.conn, ids)
-        marked = store.matched_spans(self.conn, match, ids)
         hits = []
         for position, (page_id, score) in enumerate(chosen, start=1):
             row = rows[page_id]
-            terms = _spans(marked.get(page_id, ""))
+            terms = _spans("\n".join(plan.marks.get(page_id, ("", ""))))
             hits.append(
                 Hit(
                     rank=position,
@@ -447,9 +472,19 @@ class Finder:
             self._common_phrases[term.phrase] = count * 2 > self._pages
         return self._common_phrases[term.phrase]
 
+    def match_terms(self, question: str) -> tuple[str, ...]:
+        """The phrases a query for ``question`` matches on this revision's pages, common words
+        left out as the query leaves them: the terms its notes show and a page image boxes.
+        Empty for a question with no content words."""
+        parsed = self.parse(question)
+        if parsed.empty or self.revision is None:
+            return ()
+        return tuple(term.phrase for term in self._without_common_words(parsed).terms)
+
     def parse(self, question: str) -> ParsedQuestion:
         limits.check_question(question)
-        return parse(question, metrics=self.method.metrics, meta=self.method.meta)
+        method = self.method
+        return parse(question, metrics=method.metrics, meta=method.meta, pairs=method.pairs)
 
     def _covers(self, parsed: ParsedQuestion, page_id: int) -> bool:
         """Does the page answer to the question: at least half of its own content words, or a
@@ -471,7 +506,8 @@ class Finder:
         if parsed.empty:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
         plan = self._ranked(parsed, top)
-        numbers = self._numbers([page for ranked in (plan.lexical, plan.statements, plan.sections) for page, _ in ranked])
+        lists = (plan.lexical, plan.statements, plan.sections, plan.expanded)
+        numbers = self._numbers([page for ranked in lists for page, _ in ranked] + [page for page, _ in plan.fused])
 
         def by_number(ranked):
             return tuple((numbers[page], score) for page, score in ranked)
@@ -481,6 +517,7 @@ class Finder:
             lexical=by_number(plan.lexical),
             statements=by_number(plan.statements),
             sections=by_number(plan.sections),
+            expanded=by_number(plan.expanded),
             fused=by_number(plan.fused[:top]),
             passages={numbers[page]: passage for page, passage in plan.passages.items()},
         )
@@ -571,9 +608,17 @@ def describe(path: str | os.PathLike) -> dict:
         result = []
         for r in all_revisions:
             by_label: dict[str, dict] = {}
+            exhibits: dict[str, dict] = {}
+            kinds: dict[tuple[int, str], str] = {}
             for page_number, label, heading, origin in store.page_sections(conn, r.revision_id):
                 if label in STATEMENTS and origin != "statement":
                     continue  # a statement's title on a page that is not the statement
+                if label == "exhibit":
+                    _exhibit_page(exhibits, heading, page_number)
+                    continue
+                if label.startswith("exhibit_"):
+                    kinds[(page_number, heading)] = label[len("exhibit_"):]
+                    continue
                 entry = by_label.setdefault(label, {"label": label, "heading": "", "pages": []})
                 entry["pages"].append(page_number)
                 if origin != "carried" and not entry["heading"]:
@@ -581,6 +626,8 @@ def describe(path: str | os.PathLike) -> dict:
             for entry in by_label.values():
                 entry["pages"] = sorted(set(entry["pages"]))
             ordered = sorted(by_label.values(), key=lambda e: e["pages"][0])
+            for entry in exhibits.values():
+                entry["kind"] = kinds.get((entry["first_page"], entry["heading"]), "other")
             result.append(
                 {
                     "document_id": r.document_id,
@@ -590,13 +637,28 @@ def describe(path: str | os.PathLike) -> dict:
                     "source_kind": r.source_kind,
                     "page_count": r.page_count,
                     "ingested_at": r.ingested_at,
+                    "form": store.revision_form(conn, r.revision_id),
                     "newest": newest[r.document_id] == r.revision_id,
                     "blank_pages": store.blank_pages(conn, r.revision_id),
                     "labelled_pages": store.labelled_pages(conn, r.revision_id),
                     "statements": [e for e in ordered if e["label"] in STATEMENTS and e["pages"]],
                     "sections": [e for e in ordered if e["label"] not in STATEMENTS],
+                    "exhibits": sorted(exhibits.values(), key=lambda e: e["first_page"]),
                 }
             )
         return {"schema_version": version, "revisions": result}
     finally:
         conn.close()
+
+
+def _exhibit_page(exhibits: dict[str, dict], heading: str, page_number: int) -> None:
+    """Count a page into the exhibit its heading ("Exhibit 10.1 - Five-Year Credit Agreement")
+    names: {"number", "title", "heading", "first_page", "last_page"} (the kind is added after)."""
+    entry = exhibits.get(heading)
+    if entry is None:
+        number, _, title = heading.removeprefix("Exhibit ").partition(" - ")
+        exhibits[heading] = {"number": number, "title": title, "heading": heading,
+                             "first_page": page_number, "last_page": page_number}
+    else:
+        entry["first_page"] = min(entry["first_page"], page_number)
+        entry["last_page"] = max(entry["last_page"], page_number)

@@ -21,16 +21,16 @@ import datetime as _dt
 import os
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import store, writes
-from .errors import InputError, UsageError
+from .errors import InputError, SourceError, UsageError
 from .extract import Extraction, extract
 from .packing import pack_text
 from .question import common_words
+from .forms import analyse, form_of
 from .repair import repair_pages
-from .structure import analyse
 from .text import normalise, words_on
 
 
@@ -47,6 +47,9 @@ class IngestResult:
     blank_pages: tuple[int, ...] = ()
     has_labels: bool = False
     warnings: tuple[str, ...] = field(default=())
+    source_path: str | None = None  # where the source PDF was recorded (page images); None: not a PDF
+    embedded: bool = False  # the PDF's bytes are kept in the database (--embed-source)
+    source_updated: bool = False  # unchanged pages, but the source was recorded anew (moved, embedded)
 
 
 def default_db_path(source: str | os.PathLike) -> Path:
@@ -92,11 +95,12 @@ def index_texts(extraction: Extraction) -> list[str]:
     return [normalise(repaired.get(index, raw)) for index, raw in enumerate(extraction.texts)]
 
 
-def prepare_pages(extraction: Extraction, texts: list[str] | None = None) -> list[dict]:
-    """Analyse every page (normalising it, unless ``texts`` has it): the rows ingest writes."""
+def prepare_pages(extraction: Extraction, texts: list[str] | None = None, form: str | None = None) -> list[dict]:
+    """Analyse every page (normalising it, unless ``texts`` has it) as a filing of its form
+    (read from its cover, unless ``form`` is given): the rows ingest writes."""
     if texts is None:
         texts = index_texts(extraction)
-    structures = analyse(texts)
+    structures = analyse(texts, form).pages
     pages = []
     for number, (raw, text, label, info) in enumerate(
         zip(extraction.texts, texts, extraction.labels, structures), start=1
@@ -125,8 +129,14 @@ def ingest(
     *,
     password: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    embed_source: bool = False,
 ) -> IngestResult:
-    """Add a PDF, JSONL or form-feed text file to a database as a revision of a document."""
+    """Add a PDF, JSONL or form-feed text file to a database as a revision of a document.
+
+    For a PDF, the database records its absolute path, from which page images are rendered
+    while the file there has the revision's SHA-256; ``embed_source`` keeps its bytes in the
+    database instead, for a self-contained file. Ingesting the same bytes again from another
+    place records the new place (and embeds them if asked): the pages are not touched."""
     source = Path(source)
     db_path = Path(db) if db is not None else default_db_path(source)
     document_id = source.stem if document_id is None else document_id.strip()
@@ -147,12 +157,27 @@ def ingest(
         with _closing(store.connect_read(db_path)) as conn, store.reading(db_path):
             existing = store.find_revision(conn, document_id, sha)
             if existing is not None:
-                return _result(db_path, existing, "unchanged", conn)
+                if embed_source and existing.source_kind != "pdf":
+                    raise _not_a_pdf(source)
+                recorded = store.source(conn, existing.revision_id)
+                if existing.source_kind != "pdf" or (
+                    recorded is not None
+                    and recorded.path == str(source.resolve())
+                    and (recorded.embedded or not embed_source)
+                ):
+                    return _result(db_path, existing, "unchanged", conn)
+        if existing is not None:
+            # The same PDF from another place, or to embed now: record its source, nothing else.
+            data = _pdf_bytes(source, sha) if embed_source else None
+            _record_source(db_path, existing, str(source.resolve()), data)
+            with _closing(store.connect_read(db_path)) as conn:
+                return replace(_result(db_path, existing, "unchanged", conn), source_updated=True)
 
     reader = _Reader()
     extraction = extract(source, password=password, progress=progress, each=reader)
     reader.repair(extraction)
-    pages = prepare_pages(extraction, reader.texts)
+    form = form_of(reader.texts)
+    pages = prepare_pages(extraction, reader.texts, form)
     warnings = []
     if all(not p["text"].strip() for p in pages):
         warnings.append(
@@ -166,8 +191,39 @@ def ingest(
         "source_kind": extraction.kind,
         "page_count": extraction.page_count,
         "ingested_at": _now(),
+        "form": form,
     }
-    return _with(_save(db_path, meta, pages, common_words(reader.words)), warnings)
+    if embed_source and extraction.kind != "pdf":
+        raise _not_a_pdf(source)
+    recorded = None
+    if extraction.kind == "pdf":
+        recorded = (str(source.resolve()), _pdf_bytes(source, extraction.sha256) if embed_source else None)
+    return _with(_save(db_path, meta, pages, common_words(reader.words), recorded), warnings)
+
+
+def _not_a_pdf(source: Path) -> UsageError:
+    return UsageError(f"{source}: not a PDF; --embed-source keeps a PDF in the database")
+
+
+def _pdf_bytes(source: Path, sha256: str) -> bytes:
+    """The PDF's bytes, to embed: those whose SHA-256 the revision records, or an error."""
+    import hashlib
+
+    data = source.read_bytes()
+    if hashlib.sha256(data).hexdigest() != sha256:
+        raise SourceError(f"{source}: the file changed while it was being ingested; ingest it again")
+    return data
+
+
+def _record_source(db_path: Path, revision: store.Revision, path: str, data: bytes | None) -> None:
+    """Record where an ingested revision's PDF now is (and embed its bytes when given)."""
+
+    def build(conn: sqlite3.Connection) -> tuple[None, bool]:
+        store.ensure_schema(conn, db_path)
+        store.set_source(conn, revision.revision_id, path, data)
+        return None, True
+
+    writes.rewrite(db_path, build, must_exist=True)
 
 
 def _with(result: IngestResult, warnings: list[str]) -> IngestResult:
@@ -187,8 +243,10 @@ class _closing:
         self.conn.close()
 
 
-def _save(db_path: Path, meta: dict, pages: list[dict], common: list[str]) -> IngestResult:
-    """The revision and its pages, in a new version of the database file."""
+def _save(db_path: Path, meta: dict, pages: list[dict], common: list[str],
+          source: tuple[str, bytes | None] | None = None) -> IngestResult:
+    """The revision and its pages (and where its PDF is: ``source``, a path and the bytes to
+    embed, or None), in a new version of the database file."""
 
     def build(conn: sqlite3.Connection) -> tuple[str, bool]:
         store.ensure_schema(conn, db_path)
@@ -197,6 +255,8 @@ def _save(db_path: Path, meta: dict, pages: list[dict], common: list[str]) -> In
         revision_id = store.insert_revision(conn, **meta)
         store.insert_pages(conn, revision_id, pages)
         store.insert_common_words(conn, revision_id, common)
+        if source is not None:
+            store.set_source(conn, revision_id, *source)
         store.optimize_fts(conn)
         return "added", True
 
@@ -210,6 +270,7 @@ def _save(db_path: Path, meta: dict, pages: list[dict], common: list[str]) -> In
 
 def _result(db_path: Path, revision: store.Revision, status: str, conn: sqlite3.Connection) -> IngestResult:
     labels = store.labelled_pages(conn, revision.revision_id)
+    recorded = store.source(conn, revision.revision_id)
     return IngestResult(
         db_path=db_path,
         document_id=revision.document_id,
@@ -219,6 +280,8 @@ def _result(db_path: Path, revision: store.Revision, status: str, conn: sqlite3.
         revision_id=revision.revision_id,
         blank_pages=tuple(store.blank_pages(conn, revision.revision_id)),
         has_labels=labels > 0,
+        source_path=None if recorded is None else recorded.path,
+        embedded=recorded is not None and recorded.embedded,
     )
 
 
@@ -233,6 +296,7 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
     def build(conn: sqlite3.Connection) -> tuple[tuple[int, int], bool]:
         _, old = store.identify(conn)
         saved = store.dump_sources(conn)
+        pdfs = store.all_sources(conn)
         store.drop_all(conn)
         store.ensure_schema(conn, db_path)
         for meta, pages in saved:
@@ -242,8 +306,12 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
                 texts=[p["raw"] for p in pages],
                 labels=[p["page_label"] for p in pages],
             )
-            revision_id = store.insert_revision(conn, **meta)
-            pages = prepare_pages(extraction)
+            texts = index_texts(extraction)
+            form = form_of(texts)
+            revision_id = store.insert_revision(conn, **meta, form=form)
+            if (meta["document_id"], meta["sha256"]) in pdfs:
+                store.set_source(conn, revision_id, *pdfs[(meta["document_id"], meta["sha256"])])
+            pages = prepare_pages(extraction, texts, form)
             store.insert_pages(conn, revision_id, pages)
             store.insert_common_words(conn, revision_id, common_words([words_on(p["text"]) for p in pages]))
         store.optimize_fts(conn)

@@ -53,6 +53,7 @@ class ParsedQuestion(NamedTuple):
     reading: zh.Reading | None = None  # a Chinese question: how zh.py read it
     ideas: tuple[Idea, ...] = ()  # what the question asks about, each with its phrases
     fact: bool = True  # asks for a figure or a fact (False: asks where something is)
+    ratio: bool = False  # asks for a ratio of statement line items (DPO, quick ratio, margins)
 
     @property
     def routes(self) -> tuple[str, ...]:
@@ -102,12 +103,19 @@ def lexicon(metrics: bool = True) -> dict[tuple[str, ...], tuple[str, ...]]:
     ``metrics``."""
     table: dict[tuple[str, ...], tuple[str, ...]] = {}
     for cue, expansions, kind in rows("lexicon.tsv", 3):
-        if kind == "metric" and not metrics:
+        if kind in ("metric", "ratio") and not metrics:
             continue
         phrases = tuple(phrase for phrase in (" ".join(tokens(p)) for p in expansions.split("|")) if phrase)
         key = cue_key(cue)
         table[key] = table.get(key, ()) + phrases
     return table
+
+
+@lru_cache(maxsize=1)
+def ratios() -> frozenset[tuple[str, ...]]:
+    """The cues of the lexicon's ratios (kind ``ratio``): an analyst's ratio of statement line
+    items, whose evidence is the statements themselves."""
+    return frozenset(cue_key(cue) for cue, _, kind in rows("lexicon.tsv", 3) if kind == "ratio")
 
 
 @lru_cache(maxsize=1)
@@ -135,7 +143,7 @@ def cue_key(cue: str) -> tuple[str, ...]:
 def _find_phrases(words: list[str], table: dict[tuple[str, ...], tuple[str, ...]]) -> list[tuple[int, int, tuple[str, ...]]]:
     """Non-overlapping cue matches (start, end, cue), longest first, left to right."""
     normals = [normal(w) for w in words]
-    longest = max((len(k) for k in table), default=0)
+    longest = _longest(id(table), table)
     taken = [False] * len(words)
     found = []
     for size in range(min(longest, len(words)), 0, -1):
@@ -149,12 +157,32 @@ def _find_phrases(words: list[str], table: dict[tuple[str, ...], tuple[str, ...]
     return found
 
 
+_LONGEST: dict[int, int] = {}
+
+
+def _longest(key: int, table: dict) -> int:
+    """The most words in a cue of a table (the tables are built once and kept: keyed by id)."""
+    if key not in _LONGEST:
+        _LONGEST[key] = max((len(k) for k in table), default=0)
+    return _LONGEST[key]
+
+
+@lru_cache(maxsize=1)
+def _meta_by_first_word() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The meta phrases by their first word, longest first."""
+    table: dict[str, list[tuple[str, ...]]] = {}
+    for phrase in meta_vocabulary()[0]:
+        table.setdefault(phrase[0], []).append(phrase)
+    return {first: tuple(found) for first, found in table.items()}
+
+
 def _drop_meta(words: list[str]) -> list[str]:
-    phrases, singles = meta_vocabulary()
+    _, singles = meta_vocabulary()
+    by_first = _meta_by_first_word()
     keep = [True] * len(words)
-    for phrase in phrases:
-        size = len(phrase)
-        for start in range(len(words) - size + 1):
+    for start, word in enumerate(words):
+        for phrase in by_first.get(word, ()):
+            size = len(phrase)
             if tuple(words[start : start + size]) == phrase:
                 for i in range(start, start + size):
                     keep[i] = False
@@ -179,17 +207,18 @@ def content_words(question: str) -> list[str]:
     return list(dict.fromkeys(result))
 
 
-def parse(question: str, *, metrics: bool = True, meta: bool = True) -> ParsedQuestion:
+def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool = True) -> ParsedQuestion:
     """Content words, lexicon expansions and routes of one question.
 
     A Chinese question is read through the glossary into English once (``zh.read``) and its
     reading parsed once: the result's ``text`` is the question as asked, its ``reading`` says how
-    it was read. ``metrics`` and ``meta`` switch the metric expansions and the full meta-word
-    list off, for measuring what each adds (`evfind eval --ablate`)."""
+    it was read. ``metrics``, ``meta`` and ``pairs`` switch the metric expansions, the full
+    meta-word list and the question's word pairs off, for measuring what each adds (`evfind
+    eval --ablate`)."""
     if not zh.is_chinese(question):
-        return _parse_english(question, metrics, meta)
+        return _parse_english(question, metrics, meta, pairs)
     reading = zh.read(question)
-    parsed = _parse_english(reading.english, metrics, meta)
+    parsed = _parse_english(reading.english, metrics, meta, pairs)
     return parsed._replace(text=question, reading=_with_phrases(reading), fact=not asks_where(question))
 
 
@@ -205,10 +234,10 @@ def _searched(english: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
     their words and lexicon expansions, as in an English question of those words with every
     option on. A property of the glossary and the lexicon, not of the question: worked out once
     per entry."""
-    return frozenset(stems(t.phrase) for p in english for t in _parse_english(p, True, True).terms)
+    return frozenset(stems(t.phrase) for p in english for t in _parse_english(p, True, True, False).terms)
 
 
-def _parse_english(question: str, metrics: bool, meta: bool) -> ParsedQuestion:
+def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True) -> ParsedQuestion:
     """``parse`` of a question in English (or of a Chinese question's English reading)."""
     words = content_words(question) if meta else _plain_words(question)
     terms: list[Term] = [Term(w, "year" if _is_year(w) else "question") for w in words]
@@ -220,17 +249,24 @@ def _parse_english(question: str, metrics: bool, meta: bool) -> ParsedQuestion:
     table = lexicon(metrics)
     ideas: list[tuple[int, Idea]] = []
     covered: set[str] = set()
+    ratio = False
     for start, end, cue in _find_phrases(all_words, table):
         cues.append(" ".join(cue))
+        ratio = ratio or cue in ratios()
         added.extend(Term(phrase, "lexicon") for phrase in table[cue])
         wording = " ".join(all_words[start:end])
         ideas.append((start, Idea(wording, tuple(dict.fromkeys((wording, *table[cue]))))))
         covered.update(normal(w) for w in all_words[start:end])
     position = {normal(w): i for i, w in reversed(list(enumerate(all_words)))}
     for word in words:
-        if normal(word) not in covered:
+        if normal(word) not in covered:  # (a word and its plural are one idea)
+            covered.add(normal(word))
             at = position.get(normal(word), len(all_words))
             ideas.append((at, Idea(word, (word,), year=_is_year(word))))
+    if pairs:
+        for at, pair in _pairs(question, words):
+            ideas.append((at, Idea(pair, (pair,))))
+            added.insert(0, Term(pair, "pair"))
     named: list[str] = []
     implied: list[str] = []
     sections: list[str] = []
@@ -253,6 +289,7 @@ def _parse_english(question: str, metrics: bool, meta: bool) -> ParsedQuestion:
         cues=tuple(dict.fromkeys(cues)),
         ideas=tuple(idea for _, idea in sorted(ideas, key=lambda pair: pair[0])),
         fact=not asks_where(question),
+        ratio=ratio,
     ))
 
 
@@ -268,6 +305,22 @@ def asks_where(question: str) -> bool:
     """Does the question ask where something is ("Where is the lease maturity table?",
     "哪一页有...") rather than for a figure or a fact?"""
     return _WHERE.search(question) is not None
+
+
+def _pairs(question: str, words: list[str]) -> list[tuple[int, str]]:
+    """Two content words the question writes side by side ("average price", "operating
+    income", "senior notes"), with their position: searched as a phrase, a pair is informative
+    even where each word alone is on most pages, and a line that holds it holds the two words
+    together. Numbers and years are left out; so are pairs the lexicon reads as one cue (they
+    are an idea of their own already)."""
+    kept = {w for w in words if not any(ch.isdigit() for ch in w)}
+    found: dict[str, int] = {}
+    stream = tokens(question)
+    for i in range(len(stream) - 1):
+        first, second = stream[i], stream[i + 1]
+        if first in kept and second in kept and normal(first) != normal(second):
+            found.setdefault(f"{first} {second}", i)
+    return [(at, pair) for pair, at in found.items()]
 
 
 def _is_year(word: str) -> bool:

@@ -19,7 +19,7 @@ query's pages are ordered in two stages:
 its inputs as they were.
 """
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import NamedTuple
 
 RRF_K = 60
@@ -70,6 +70,7 @@ class Method(NamedTuple):
     carried: bool = True  # sections carried forward: indexed as context, and routed to
     metrics: bool = True  # metrics expanded to the line items that hold their inputs
     meta: bool = True  # the meta words of instruction-laden questions dropped
+    pairs: bool = True  # two question words side by side searched as a phrase too
     lexical_weight: float = 1.0
     statement_weight: float = 1.0  # statements the question names, or implies by a metric
     topical_statement_weight: float = 0.1  # implied statements, when the question has a topic
@@ -81,12 +82,23 @@ class Method(NamedTuple):
     # names a statement: routing reorders close lexical ranks, it does not overturn a clear
     # winner. 0 switches this off.
     dominance: float = 2.0
+    # The lexicon's expansions ranked apart (issue 10: expansions cannot outvote the question):
+    # the lexical list matches the question's own words and pairs, and a list of its own
+    # matches them with the expansions, weighted this much. 0: one list of both (expansions
+    # then weigh as much as the question's words).
+    expansion_weight: float = 0.0
     # The evidence rerank (``rerank``): the leading ``rerank_depth`` pages of the fused list
     # are fused once more with the same pages ordered by their best passage (evidence.py,
     # passages of ``window`` lines), that list weighted ``evidence_weight`` (0 switches it off).
     evidence_weight: float = 0.0
     rerank_depth: int = 10
     window: int = 3
+    # How much a passage gains when one of the question's line items sits beside a figure
+    # there (a table's row rather than a sentence about it), on its 0-1 score.
+    figure_bonus: float = 0.0
+    # Pages set aside (``set_aside``): a page of definitions, or a page of an attached instrument
+    # when the question is not about one, keeps this share of its fused score. 1 switches it off.
+    aside: float = 0.5
 
     def without(self, lever: str) -> "Method":
         if lever not in LEVERS:
@@ -97,7 +109,36 @@ class Method(NamedTuple):
         return changed
 
 
-LEVERS = ("statements", "carried", "metrics", "meta", "dominance", "evidence_weight")
+# The parameters chosen by leave-one-company-out (`evfind eval --loco`, benchmarks/retrieval.py):
+# each combination is a setting, and DEFAULT is the one chosen on every development company at
+# once. Values are few and far apart on purpose: a fine grid over ~300 questions fits noise.
+GRID = {
+    "evidence_weight": (0.0, 0.5, 1.0, 1.5),
+    "rerank_depth": (5, 10, 20),
+    "window": (2, 3, 5),
+}
+
+
+def grid(base: "Method | None" = None) -> dict[str, "Method"]:
+    """Every setting of ``GRID`` over ``base`` (DEFAULT), by name ("evidence_weight=0.5,
+    rerank_depth=10, window=3"); DEFAULT's own setting is among them."""
+    import itertools
+
+    base = base or DEFAULT
+    keys = list(GRID)
+    settings = {}
+    for values in itertools.product(*(GRID[key] for key in keys)):
+        name = ", ".join(f"{key}={value}" for key, value in zip(keys, values))
+        settings[name] = base._replace(**dict(zip(keys, values)))
+    return settings
+
+
+def setting_name(method: "Method") -> str:
+    """The name ``grid`` gives a method's setting."""
+    return ", ".join(f"{key}={getattr(method, key)}" for key in GRID)
+
+
+LEVERS = ("statements", "carried", "metrics", "meta", "pairs", "dominance", "evidence_weight")
 DEFAULT = Method()
 # The design's method read plainly: bm25 over text and headings (headings weighted), the
 # content words and the synonym table, routing by the headings in a page's first lines,
@@ -107,6 +148,7 @@ PLAIN = Method(
     carried=False,
     metrics=False,
     meta=False,
+    pairs=False,
     statement_weight=0.8,
     topical_statement_weight=0.8,
     section_weight=0.8,
@@ -128,6 +170,9 @@ class Intent(NamedTuple):
     named: bool = False  # the question names a primary statement ("use the cash flow statement")
     topical: bool = False  # its topics point to sections ("revenue by geography", "legal proceedings")
     fact: bool = False  # it asks for a figure or a fact, not where something is
+    instrument: bool = False  # it is about an agreement, an indenture, the bylaws or their terms
+    definition: bool = False  # it asks what a term means (a glossary, defined terms)
+    ratio: bool = False  # it asks for a ratio of statement line items (its evidence: the statements)
 
 
 class Candidates(NamedTuple):
@@ -137,6 +182,10 @@ class Candidates(NamedTuple):
     lexical: Ranked = ()  # the pages the question's terms match
     statements: Ranked = ()  # primary statements targeted; bm25 None where no term matches
     sections: Ranked = ()  # matching pages of the targeted sections
+    # The pages the question's terms and the lexicon's expansions of them match, when those are
+    # ranked apart from the question's own words (Method.expansion_weight > 0); else empty and
+    # the lexical list holds both.
+    expanded: Ranked = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -178,14 +227,14 @@ def section_origins(method: Method) -> tuple[str, ...]:
 # Stage 1: fusion
 
 
-def list_weights(intent: Intent, method: Method) -> tuple[float, float, float]:
-    """The RRF weights of the lexical, statement and section lists. A metric word that implies
-    a statement ("revenue") yields to a topic the question also names ("revenue by
+def list_weights(intent: Intent, method: Method) -> tuple[float, float, float, float]:
+    """The RRF weights of the lexical, statement, section and expanded lists. A metric word that
+    implies a statement ("revenue") yields to a topic the question also names ("revenue by
     geography"): the evidence is then a note or a table, so the statement list counts less."""
     statement = method.statement_weight
     if intent.topical and not intent.named:
         statement = method.topical_statement_weight
-    return (method.lexical_weight, statement, method.section_weight)
+    return (method.lexical_weight, statement, method.section_weight, method.expansion_weight)
 
 
 def clear_winner(lexical: Ranked, intent: Intent, method: Method) -> Hashable | None:
@@ -200,10 +249,11 @@ def clear_winner(lexical: Ranked, intent: Intent, method: Method) -> Hashable | 
 
 
 def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[Hashable, float]]:
-    """The fused list, (page id, RRF score) best first: the three lists fused with
+    """The fused list, (page id, RRF score) best first: the ranked lists fused with
     ``list_weights`` (lexical first, so it decides ties), then the ``clear_winner`` moved to
     the front with its own score."""
-    lists = [[page for page, _ in ranked] for ranked in (candidates.lexical, candidates.statements, candidates.sections)]
+    ranked_lists = (candidates.lexical, candidates.statements, candidates.sections, candidates.expanded)
+    lists = [[page for page, _ in ranked] for ranked in ranked_lists]
     fused = rrf(lists, list_weights(intent, method), k=method.k)
     winner = clear_winner(candidates.lexical, intent, method)
     if winner is None or fused[0][0] == winner:
@@ -212,24 +262,90 @@ def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[H
 
 
 # ---------------------------------------------------------------------------------------------
+# Between the stages: pages that restate rather than disclose
+
+# The section labels of questions about an instrument's terms (data/routes.tsv: the capital-
+# markets terms of underwriting agreements, indentures and credit agreements; Form 8-K Item 1.01
+# and 5.03; the exhibit list): for them, the instrument's own pages are the evidence.
+INSTRUMENT_SECTIONS = frozenset(
+    {"material_agreements", "underwriting", "indenture", "redemption", "covenants", "events_of_default",
+     "conversion", "charter_bylaws", "exhibits", "change_of_control"}
+)
+
+
+def set_aside(
+    fused: Sequence[tuple[Hashable, float]],
+    definitions: Collection[Hashable],
+    instruments: Collection[Hashable],
+    intent: Intent,
+    method: Method,
+) -> list[tuple[Hashable, float]]:
+    """The fused list with pages that restate rather than disclose scored down to
+    ``method.aside`` of their score: pages of definitions (an agreement's Article I, a glossary)
+    unless the question asks what a term means, and pages of an attached instrument (a credit
+    agreement, an indenture, the bylaws) unless the question is about one. Such pages repeat
+    the words of every question about the filing; the filing's own disclosure comes first."""
+    if method.aside >= 1:
+        return list(fused)
+    aside = set()
+    if not intent.definition:
+        aside.update(definitions)
+    if not intent.instrument:
+        aside.update(instruments)
+    if not aside:
+        return list(fused)
+    scored = [(page, score * method.aside if page in aside else score) for page, score in fused]
+    first_met = {page: i for i, (page, _) in enumerate(fused)}
+    # A first page kept first whatever its score (``clear_winner``) stays first unless set aside.
+    pinned = scored[:1] if fused[0][0] not in aside and len(fused) > 1 and fused[0][1] < fused[1][1] else []
+    rest = sorted(scored[len(pinned):], key=lambda pair: (-pair[1], first_met[pair[0]]))
+    return pinned + rest
+
+
+# ---------------------------------------------------------------------------------------------
 # Stage 2: evidence
 
 
-def evidence_list(leading: Sequence[Hashable], passages: Mapping[Hashable, object], intent: Intent) -> list[Hashable]:
-    """The leading pages ordered by the evidence each holds: the best passage's score (the
-    weighted share of the question's concepts in a few consecutive lines), then for a fact
-    question a line item beside a figure, then the share of concepts anywhere on the page,
-    then their fused order. A page without a passage (routed to, but no word of the question
-    on it) goes last."""
+def evidence_list(
+    leading: Sequence[Hashable],
+    passages: Mapping[Hashable, object],
+    intent: Intent,
+    tables: Sequence[Hashable] = (),
+    figure_bonus: float = 0.0,
+) -> list[Hashable]:
+    """The leading pages ordered by the evidence each holds.
+
+    First the pages that are the table the question asks for (``tables``: the primary
+    statements it names, or implies by a metric when it names no other topic), in their own
+    order: the statement is the evidence, whatever a sentence elsewhere says about the metric.
+    Then the best passage's score (the weighted share of the question's concepts in a few
+    consecutive lines), then for a fact question a line item beside a figure, then the share
+    of concepts anywhere on the page, then the fused order. A page without a passage (routed
+    to, but no word of the question on it) goes last."""
     position = {page: i for i, page in enumerate(leading)}
+    table = {page: i for i, page in enumerate(tables)}
 
     def key(page):
+        if page in table:
+            return (0, table[page], 0.0, False, 0.0, position[page])
         passage = passages.get(page)
         if passage is None:
-            return (1, 0.0, False, 0.0, position[page])
-        return (0, -round(passage.score, 9), not (intent.fact and passage.figure), -round(passage.coverage, 9), position[page])
+            return (2, 0, 0.0, False, 0.0, position[page])
+        score = passage.score + (figure_bonus if passage.figure else 0.0)
+        return (1, 0, -round(score, 9), not (intent.fact and passage.figure),
+                -round(passage.coverage, 9), position[page])
 
     return sorted(leading, key=key)
+
+
+def asked_tables(candidates: Candidates, intent: Intent) -> list[Hashable]:
+    """The statement pages the question asks for as such: those it names, or those holding
+    the line items of a ratio it asks for (DPO, a quick ratio, a margin) when it names no
+    topic of its own. A line item alone ("revenue") does not ask for the statement: the
+    figure may sit in a segment table, a note or MD&A."""
+    if intent.named or (intent.ratio and not intent.topical):
+        return [page for page, _ in candidates.statements]
+    return []
 
 
 def rerank(
@@ -237,6 +353,7 @@ def rerank(
     passages: Mapping[Hashable, object] | None,
     intent: Intent,
     method: Method,
+    tables: Sequence[Hashable] = (),
 ) -> list[tuple[Hashable, float]]:
     """The fused list with its leading ``method.rerank_depth`` pages reordered by evidence:
     those pages' fused order and their ``evidence_list`` fused again by RRF, the evidence list
@@ -244,12 +361,14 @@ def rerank(
     what the structure signals decided; the design notes measured that a plain reorder
     displaces the statement a question names). The pages below keep their order and scores,
     below the leading ones. ``passages`` maps page ids to ``evidence.Passage``; without it, or
-    with the weight 0, the fused list is returned as it is."""
+    with the weight 0, the fused list is returned as it is. ``tables`` are the pages that are
+    the table the question asks for (``asked_tables``): they lead the evidence list."""
     if not passages or not method.evidence_weight or len(fused) < 2:
         return list(fused)
     depth = method.rerank_depth
     leading = [page for page, _ in fused[:depth]]
-    again = rrf([leading, evidence_list(leading, passages, intent)], [1.0, method.evidence_weight], k=method.k)
+    evidence = evidence_list(leading, passages, intent, tables, method.figure_bonus)
+    again = rrf([leading, evidence], [1.0, method.evidence_weight], k=method.k)
     floor = fused[depth - 1][1] if len(fused) >= depth else 0.0
     # scores of the leading pages stay above those of the pages below them
     return [(page, floor + score) for page, score in again] + list(fused[depth:])
@@ -262,4 +381,5 @@ def order(
     passages: Mapping[Hashable, object] | None = None,
 ) -> list[tuple[Hashable, float]]:
     """A question's pages, (page id, score) best first: ``fuse``, then ``rerank``."""
-    return rerank(fuse(candidates, intent, method), passages, intent, method)
+    fused = fuse(candidates, intent, method)
+    return rerank(fused, passages, intent, method, asked_tables(candidates, intent))

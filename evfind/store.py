@@ -25,7 +25,9 @@ from .errors import (
 
 # PRAGMA user_version: bump when the tables change or when what ingest computes per page (the
 # structure) changes meaning. Older files are re-indexed by `evfind upgrade`; newer are refused.
-SCHEMA_VERSION = 3
+# 4: the filing's form (documents.form), exhibits and form Items as sections, the source PDF's
+# path and bytes (sources), U+FFFE told apart into hyphens and ligatures in the indexed text.
+SCHEMA_VERSION = 4
 # PRAGMA application_id: marks the file as evfind's ("evfd").
 APPLICATION_ID = 0x65766664
 # How long a query waits for a lock another program holds (evfind's own writers never block
@@ -168,7 +170,8 @@ def check_schema(conn: sqlite3.Connection, path: Path | str, *, older_ok: bool =
 
 
 def ensure_schema(conn: sqlite3.Connection, path: Path | str) -> None:
-    """Inside an open write transaction: create the tables in a new file, or check an old one."""
+    """Inside an open write transaction: create the tables in a new file, or check an old one
+    (and add the tables of schema.sql it lacks: every statement there is IF NOT EXISTS)."""
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
     if app_id == 0 and not names:
@@ -178,6 +181,9 @@ def ensure_schema(conn: sqlite3.Connection, path: Path | str) -> None:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         return
     check_schema(conn, path)
+    if "sources" not in names:  # a file written before evfind kept its sources (same schema version)
+        for statement in _statements(schema_sql()):
+            conn.execute(statement)
 
 
 def _statements(script: str) -> list[str]:
@@ -429,33 +435,44 @@ def section_sql(labels: list[str], origins: tuple[str, ...]) -> str:
     )
 
 
-def matched_spans(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> dict[int, str]:
-    """The page text with every match of the expression marked by \\x02 ... \\x03 (FTS5
-    highlight), for the notes: what the page itself shows."""
+def marked(conn: sqlite3.Connection, match: str, page_ids: list[int], revision_id: int) -> dict[int, tuple[str, str]]:
+    """(text, heading) of each of these pages that matches the expression, every match marked
+    by \\x02 ... \\x03 (FTS5 highlight()): what evidence.py reads the evidence lines from and
+    the notes their matched terms. One full-text pass over the revision (its rowid range); the
+    page list is a filter FTS5 is not handed (``+rowid``): FTS5 would run the query again for
+    every page of a ``rowid IN`` list."""
     if not page_ids:
         return {}
     marks = ",".join("?" * len(page_ids))
     rows = conn.execute(
-        "SELECT rowid, highlight(pages_fts, 0, char(2), char(3)) || char(10) || "
-        "highlight(pages_fts, 1, char(2), char(3)) FROM pages_fts "
-        f"WHERE pages_fts MATCH ? AND rowid IN ({marks})",
-        [match, *page_ids],
+        "SELECT rowid, highlight(pages_fts, 0, char(2), char(3)), highlight(pages_fts, 1, char(2), char(3)) "
+        "FROM pages_fts WHERE pages_fts MATCH ? "
+        "AND rowid BETWEEN (SELECT min(id) FROM pages WHERE revision_id = ?) "
+        "AND (SELECT max(id) FROM pages WHERE revision_id = ?) "
+        f"AND +rowid IN ({marks})",
+        [match, revision_id, revision_id, *page_ids],
     )
-    return {row[0]: row[1] for row in rows}
+    return {page: (text, heading) for page, text, heading in rows}
 
 
-def marked_texts(conn: sqlite3.Connection, match: str, page_ids: list[int]) -> dict[int, str]:
-    """The text of each page that matches the expression, with every match marked by \\x02 ...
-    \\x03 (FTS5 highlight): what evidence.py reads the page's evidence lines from."""
-    if not page_ids:
+def labels_of(
+    conn: sqlite3.Connection, page_ids: list[int], labels: list[str], own: tuple[str, ...] = ()
+) -> dict[int, set[str]]:
+    """Which of these section labels each page has: {page id: labels}, pages with none left out.
+    The labels in ``own`` count only where the page itself is that section (a heading or a
+    title on it), not where the section is carried onto it from an earlier page."""
+    if not page_ids or not labels:
         return {}
-    marks = ",".join("?" * len(page_ids))
     rows = conn.execute(
-        "SELECT rowid, highlight(pages_fts, 0, char(2), char(3)) FROM pages_fts "
-        f"WHERE pages_fts MATCH ? AND rowid IN ({marks})",
-        [match, *page_ids],
+        f"SELECT page_id, label FROM page_sections WHERE label IN ({','.join('?' * len(labels))}) "
+        f"AND page_id IN ({','.join('?' * len(page_ids))}) "
+        f"AND NOT (origin = 'carried' AND label IN ({','.join('?' * len(own)) or 'NULL'}))",
+        [*labels, *page_ids, *own],
     )
-    return dict(rows.fetchall())
+    found: dict[int, set[str]] = {}
+    for page_id, label in rows:
+        found.setdefault(page_id, set()).add(label)
+    return found
 
 
 # --------------------------------------------------------------------------------------------
@@ -479,13 +496,20 @@ def insert_revision(
     source_kind: str,
     page_count: int,
     ingested_at: str,
+    form: str | None = None,
 ) -> int:
     cursor = conn.execute(
         "INSERT INTO documents (document_id, sha256, source_name, source_kind, page_count, "
-        "ingested_at) VALUES (?, ?, ?, ?, ?, ?)",
-        (document_id, sha256, source_name, source_kind, page_count, ingested_at),
+        "ingested_at, form) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (document_id, sha256, source_name, source_kind, page_count, ingested_at, form),
     )
     return cursor.lastrowid
+
+
+def revision_form(conn: sqlite3.Connection, revision_id: int) -> str | None:
+    """The form a revision was read as (10-K, 10-Q, 8-K, earnings, annual, other)."""
+    row = conn.execute("SELECT form FROM documents WHERE revision_id = ?", (revision_id,)).fetchone()
+    return row[0] if row else None
 
 
 def insert_pages(conn: sqlite3.Connection, revision_id: int, pages: list[dict]) -> None:
@@ -561,6 +585,63 @@ def labelled_pages(conn: sqlite3.Connection, revision_id: int) -> int:
 
 
 # --------------------------------------------------------------------------------------------
+# Sources: where a revision's PDF was, and its bytes when they are embedded (page images)
+
+
+class Source(NamedTuple):
+    """Where a revision's source PDF was when it was ingested, and whether its bytes are kept."""
+
+    path: str  # absolute
+    embedded: bool
+
+
+def _has_table(conn: sqlite3.Connection, name: str) -> bool:
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
+
+
+def source(conn: sqlite3.Connection, revision_id: int) -> Source | None:
+    """The recorded source PDF of a revision; None for one ingested from JSONL or text, or by an
+    evfind that did not record it (a file without the sources table)."""
+    if not _has_table(conn, "sources"):
+        return None
+    row = conn.execute(
+        "SELECT path, bytes IS NOT NULL FROM sources WHERE revision_id = ?", (revision_id,)
+    ).fetchone()
+    return Source(row[0], bool(row[1])) if row else None
+
+
+def source_bytes(conn: sqlite3.Connection, revision_id: int) -> bytes | None:
+    """The embedded bytes of a revision's source PDF (``evfind ingest --embed-source``), or None."""
+    if not _has_table(conn, "sources"):
+        return None
+    row = conn.execute("SELECT bytes FROM sources WHERE revision_id = ?", (revision_id,)).fetchone()
+    return None if row is None or row[0] is None else bytes(row[0])
+
+
+def set_source(conn: sqlite3.Connection, revision_id: int, path: str, data: bytes | None) -> None:
+    """Record where a revision's PDF is (and embed its bytes when given); bytes embedded before
+    are kept when none are given."""
+    conn.execute(
+        "INSERT INTO sources (revision_id, path, bytes) VALUES (?, ?, ?) "
+        "ON CONFLICT (revision_id) DO UPDATE SET path = excluded.path, "
+        "bytes = coalesce(excluded.bytes, sources.bytes)",
+        (revision_id, path, data),
+    )
+
+
+def all_sources(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple[str, bytes | None]]:
+    """{(document_id, sha256): (path, bytes)} of every revision with a recorded source: what a
+    re-index carries over."""
+    if not _has_table(conn, "sources"):
+        return {}
+    rows = conn.execute(
+        "SELECT documents.document_id, documents.sha256, sources.path, sources.bytes FROM sources "
+        "JOIN documents ON documents.revision_id = sources.revision_id"
+    )
+    return {(doc, sha): (path, data) for doc, sha, path, data in rows}
+
+
+# --------------------------------------------------------------------------------------------
 # Re-indexing (evfind upgrade): here, not in ingest, because both read and drop the tables of
 # any schema version evfind ever wrote, which only this module knows.
 
@@ -601,7 +682,7 @@ def dump_sources(conn: sqlite3.Connection) -> list[tuple[dict, list[dict]]]:
 
 def drop_all(conn: sqlite3.Connection) -> None:
     """Drop evfind's tables and reset the version marks (inside the caller's transaction)."""
-    for table in ("pages_fts", "page_sections", "common_words", "pages", "documents"):
+    for table in ("pages_fts", "page_sections", "common_words", "sources", "pages", "documents"):
         conn.execute(f"DROP TABLE IF EXISTS {table}")
     conn.execute("PRAGMA application_id = 0")
     conn.execute("PRAGMA user_version = 0")

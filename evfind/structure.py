@@ -24,7 +24,7 @@ exhibits) plugs in. The thresholds both use are named below, each with why it ha
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -46,11 +46,21 @@ TOP_LINES = 8
 # carried further, its label would spill onto the pages of whatever follows it.
 TITLE_CARRY = 2
 
-# A page with TOC_ITEMS or more Item headings is a table of contents: it names the Items without
-# starting them. Those of the development filings list eight or more. Body pages that
-# gather the short Items (1B to 4, or Part III's 10 to 14 incorporated by reference) hold four
-# to seven and are read as a table of contents too, losing their headings (as today).
-TOC_ITEMS = 4
+# A table of contents names the Items without starting them: it lists TOC_ITEMS or more Item
+# lines (a 10-K lists twenty or so, a 10-Q ten), or at least TOC_FEW of them most of which end
+# in a page number. Body pages that gather the short Items (1B to 4, or Part III's 10 to 14
+# incorporated by reference) hold four to seven, each followed by its text and none ending in a
+# page number: they start those Items. (On the development filings every page with eight or
+# more Item lines is a table of contents and every page with four to seven is a body page.)
+TOC_ITEMS = 8
+TOC_FEW = 4
+# A page of definitions: DEFINITION_LINES or more lines that define a term ('"Affiliate" means
+# ...', 'Term: ...' in a credit agreement or an indenture), or GLOSSARY_LINES or more lines that
+# spell out an abbreviation ("AOCI Accumulated other comprehensive income") under a Glossary,
+# Definitions or Abbreviations heading. Such pages repeat the words of every question about
+# the document and hold no disclosure: the ranking reads them as the definitions they are.
+DEFINITION_LINES = 3
+GLOSSARY_LINES = 6
 # A page with INDEX_TITLES or more statement titles is an index of the statements (or the page
 # of a table of contents that lists them). A statement page names one statement, two at most
 # (income and comprehensive income on one page); an index names four to six.
@@ -390,22 +400,29 @@ def _not_a_statement_page(key: str) -> bool:
 # One page: what it is, from its own lines and the reader's place
 
 
+def _no_part(line: str) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Form:
-    """How one kind of filing is read: today, what its Item headings look like.
+    """How one kind of filing is read: what its Item headings look like, and the Parts that
+    number its Items again.
 
-    One reading serves every filing for now (``ANY_FORM``: 10-K Items, and 8-K Items such as
-    "Item 2.02" by the same pattern). A form-specific reading (10-Q Part I and II Items, 8-K
-    Items 1.01 to 9.01, exhibits from "Exhibit 10.1" on, earnings-release sections) becomes a
-    Form of its own, passed to ``analyse``; whatever it must know of the pages before (the Part
-    in force) joins ``Place``, and the carrying of it ``Carry``.
+    ``ANY_FORM`` reads the Items of a 10-K by their titles (and 8-K Items such as "Item 2.02"
+    by the same pattern); it knows no Parts. A form-specific reading (evfind.forms: 10-Q Part I
+    and II Items, 8-K Items 1.01 to 9.01) is a Form of its own, passed to ``analyse``: its
+    ``part`` reads "PART II" lines, and the Part in force is carried from page to page
+    (``Place``, ``Carry``) and handed to its ``item``.
     """
 
     name: str
-    item: Callable[[str, str], tuple[str, str] | None]  # (line, next line) -> (label, heading)
+    item: Callable[[str, str, str | None], tuple[str, str] | None]  # (line, next line, Part) -> (label, heading)
+    part: Callable[[str], str | None] = _no_part  # the Part a line starts: "PART II" -> "II"
+    contents: bool = True  # has a table of contents of Item lines (an 8-K has none)
 
 
-ANY_FORM = Form("any", item_heading)
+ANY_FORM = Form("any", lambda line, following, part: item_heading(line, following))
 
 
 @dataclass(frozen=True)
@@ -413,6 +430,7 @@ class Place:
     """What the page classifier may know of the pages before it (a read-only view of Carry)."""
 
     in_notes: bool = False  # the notes have begun: bare "9. Income Taxes" lines are note headings
+    part: str | None = None  # the Part in force (forms that number their Items again in each Part)
     statement: str | None = None  # the statement the page before was: this page may continue it
 
 
@@ -432,6 +450,8 @@ class PageKind:
     # first-lines routing; it starts nothing).
     sections: tuple[tuple[Heading, str], ...] = ()
     notes_follow: bool = False  # the page names the notes to the financial statements
+    part: str | None = None  # the Part in force at the page's end
+    definitions: bool = False  # a page of defined terms or a glossary
 
 
 def _lines(text: str) -> list[str]:
@@ -439,8 +459,31 @@ def _lines(text: str) -> list[str]:
 
 
 def _is_toc(lines: list[str], form: Form = ANY_FORM) -> bool:
-    """A table of contents: TOC_ITEMS or more Item lines."""
-    return sum(1 for line in lines if form.item(line, "")) >= TOC_ITEMS
+    """A table of contents (in a form that has one): TOC_ITEMS or more Item lines, or TOC_FEW or
+    more most of which end in a page number."""
+    if not form.contents:
+        return False
+    items = [line for line in lines if form.item(line, "", None)]
+    numbered = sum(1 for line in items if line.split()[-1].isdigit())
+    return len(items) >= TOC_ITEMS or (len(items) >= TOC_FEW and 2 * numbered > len(items))
+
+
+_DEFINES = re.compile(
+    r"^[\"\u201c]?[A-Z][\w ,.&'()/-]{1,80}[\"\u201d]? (?:means|shall mean|has the meaning|shall have the meaning)\b"
+)
+_GLOSSARY_TITLE = re.compile(r"^(?:glossary(?: of [a-z ]+)?|definitions|defined terms|abbreviations(?: and acronyms)?|acronyms)$", re.I)
+_ABBREVIATION = re.compile(r"^[A-Z][A-Z0-9&./-]{1,11}s? [A-Z(]")
+
+
+def _is_definitions(lines: list[str]) -> bool:
+    """A page of definitions (DEFINITION_LINES lines defining a term) or of a glossary
+    (a Glossary heading and GLOSSARY_LINES abbreviations spelled out)."""
+    if sum(1 for line in lines if _DEFINES.match(line)) >= DEFINITION_LINES:
+        return True
+    top = lines[: TOP_LINES]
+    return any(_GLOSSARY_TITLE.match(line) for line in top) and sum(
+        1 for line in lines if _ABBREVIATION.match(line)
+    ) >= GLOSSARY_LINES
 
 
 def _is_index(lines: list[str]) -> bool:
@@ -449,7 +492,7 @@ def _is_index(lines: list[str]) -> bool:
 
 
 _PART = re.compile(
-    r"^part\s+[ivx]+\.?$|^notes to (the )?(consolidated |condensed |combined )*financial statements"
+    r"^part\s+[ivx]+\.?(?:\s*[-\u2013\u2014.:,]?\s*(?:financial|other) information)?$|^notes to (the )?(consolidated |condensed |combined )*financial statements"
     r"( \(continued\))?$",
     re.I,
 )
@@ -480,8 +523,11 @@ def _top_index(lines: list[str]) -> int:
     return len(lines)
 
 
-def find_headings(lines: list[str], in_notes: bool, form: Form = ANY_FORM) -> list[Heading]:
-    """Item, note, statement and topic headings on one page, in reading order."""
+def find_headings(
+    lines: list[str], in_notes: bool, form: Form = ANY_FORM, part: str | None = None
+) -> list[Heading]:
+    """Item, note, statement and topic headings on one page, in reading order (``part``: the
+    Part in force at the page's top, moved on by the Part lines of the page)."""
     found: list[Heading] = []
     top = _top_index(lines)
     skip = -1
@@ -489,7 +535,8 @@ def find_headings(lines: list[str], in_notes: bool, form: Form = ANY_FORM) -> li
         if index <= skip:
             continue
         following = lines[index + 1] if index + 1 < len(lines) else ""
-        hit = form.item(line, following)
+        part = form.part(line) or part
+        hit = form.item(line, following, part)
         if hit:
             found.append(Heading("item", hit[0], hit[1], index))
             skip = index + (1 if hit[1] != line else 0)
@@ -543,7 +590,7 @@ def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FOR
     ``_lines`` gives them) and the reader's place."""
     toc = _is_toc(lines, form)
     index = toc or _is_index(lines)
-    headings = [] if toc else find_headings(lines, place.in_notes, form)
+    headings = [] if toc else find_headings(lines, place.in_notes, form, place.part)
     if index:
         headings = [h for h in headings if h.level in ("item", "statement")]
     text = "\n".join(lines)
@@ -569,6 +616,8 @@ def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FOR
         opening=opening,
         sections=tuple(sections),
         notes_follow="notes to" in lowered and "financial statements" in lowered,
+        part=next((part for part in map(form.part, reversed(lines)) if part), place.part),
+        definitions=not index and _is_definitions(lines),
     )
 
 
@@ -587,9 +636,10 @@ class Carry:
     in_notes: bool = False
     statement: str | None = None  # the statement the page before was
     title: str | None = None  # the title of the last statement page
+    part: str | None = None  # the Part in force (forms that number their Items again in each Part)
 
     def place(self) -> Place:
-        return Place(in_notes=self.in_notes, statement=self.statement)
+        return Place(in_notes=self.in_notes, statement=self.statement, part=self.part)
 
     def read(self, kind: PageKind, page_index: int) -> PageStructure:
         """The page's structure, from what it is and what is in force at its top; then its
@@ -597,6 +647,7 @@ class Carry:
         if self.topic is not None and page_index - self.topic[2] > TITLE_CARRY:
             self.topic = None
         statement = self.statement = kind.statement
+        self.part = kind.part
         title = kind.title
         if statement:
             self.in_notes = True
@@ -604,6 +655,8 @@ class Carry:
         page = PageStructure(statement=statement, toc=kind.toc)
         if kind.index:
             page.add("table_of_contents", "Table of contents", "title")
+        if kind.definitions:
+            page.add("definitions", "Definitions", "title")
         self._inherit(page, kind.opening, statement)
         if statement:
             page.add(statement, title or statement, "statement")
@@ -658,12 +711,16 @@ class Carry:
         return levels[-1] if levels else None
 
 
-def analyse(texts: list[str], form: Form = ANY_FORM) -> list[PageStructure]:
+def analyse(texts: list[str], form: Form = ANY_FORM, starts: Collection[int] = ()) -> list[PageStructure]:
     """The structure of every page of one document, in page order: each page classified on its
-    own lines and the reader's place, then read against what the pages before left in force."""
+    own lines and the reader's place, then read against what the pages before left in force.
+    ``starts``: the indexes of pages where a document of its own begins (an exhibit attached to
+    the filing), across which nothing is carried."""
     carry = Carry()
     pages = []
     for page_index, text in enumerate(texts):
+        if page_index in starts:
+            carry = Carry()
         kind = classify_page(_lines(text), carry.place(), form)
         pages.append(carry.read(kind, page_index))
     _mark_primary_block(pages)

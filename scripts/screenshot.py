@@ -1,6 +1,11 @@
-"""Take the README's Datasette screenshots: `evfind serve sample.db`, headless Chromium, a question.
+"""Take the README's Datasette screenshots: `evfind serve`, headless Chromium, a question.
 
     python scripts/screenshot.py          # writes docs/datasette-ask.png and docs/datasette-page.png
+
+The ask page is sample.db's. sample.db is ingested from text, so its pages have no image; the
+page view is taken from the same report printed as a PDF here (sample/halden_2025_10k.txt, each
+page in Courier, so its tables keep their columns), ingested with --embed-source, and opened
+from the answer to the same question, so the question's terms are boxed on the image.
 
 Needs `pip install -e '.[test]'` and Debian's chromium and chromium-driver packages.
 """
@@ -11,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -18,34 +24,81 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from tests.browser import chromium, missing  # noqa: E402
+from tests.pdfgen import make_pdf  # noqa: E402
 
 QUESTION = "What were capital expenditures in 2025? Use the cash flow statement."
+SOURCE = REPO / "sample" / "halden_2025_10k.txt"
+DOCUMENT_ID = "HALDEN_2025_10K"
+WRAP = 100  # characters: a longer line (a paragraph) is wrapped; table rows are shorter
+WIDTH, HEIGHT = 512, 700  # points of the page the lines may take
+IMAGE_LOADED = "const img = document.querySelector('td.col-image img'); return !!img && img.complete && img.naturalWidth > 0;"
+
+
+def sample_pdf(path: Path) -> Path:
+    """The sample report as a PDF: its pages in Courier, paragraphs wrapped, each page's type
+    as large as its longest line and its number of lines let it be (at most 9 points)."""
+    pages, sizes = [], []
+    for page in SOURCE.read_text(encoding="utf-8").split("\f"):
+        lines = []
+        for line in page.splitlines():
+            indent = line[: len(line) - len(line.lstrip())]
+            lines.extend(textwrap.wrap(line, WRAP, subsequent_indent=indent) or [""])
+        pages.append("\n".join(lines).strip("\n"))
+        longest = max((len(line) for line in lines), default=1) or 1
+        size = min(9.0, WIDTH / (0.6 * longest), HEIGHT / (1.2 * max(len(lines), 1)))  # Courier: 0.6 em wide
+        sizes.append((round(size, 2), round(size * 1.2, 2)))
+    if pages and not pages[-1].strip():
+        pages.pop()
+        sizes.pop()
+    return make_pdf(path, pages, font="Courier", sizes=sizes)
+
+
+class Server:
+    def __init__(self, db: Path):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "evfind", "serve", str(db), "--port", "0"],
+            stdout=subprocess.PIPE, text=True, cwd=db.parent,
+        )
+        self.database_url = self.process.stdout.readline().rsplit(" at ", 1)[1].strip()
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait()
 
 
 def main() -> None:
     why = missing()
     if why:
         sys.exit(f"Error: {why}")
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from evfind.ingest import ingest
+
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "sample.db"
         shutil.copyfile(REPO / "sample.db", db)
-        server = subprocess.Popen(
-            [sys.executable, "-m", "evfind", "serve", str(db), "--port", "0"],
-            stdout=subprocess.PIPE, text=True, cwd=folder,
-        )
+        pdf_db = Path(folder) / "pdf" / "sample.db"
+        pdf_db.parent.mkdir()
+        ingest(sample_pdf(Path(folder) / "halden_2025_10k.pdf"), pdf_db, DOCUMENT_ID, embed_source=True)
+        browser = chromium(width=1280, height=1000)
         try:
-            database_url = server.stdout.readline().rsplit(" at ", 1)[1].strip()
-            browser = chromium(width=1280, height=1000)
+            server = Server(db)
             try:
-                browser.get(f"{database_url}/ask?" + urlencode({"question": QUESTION}))
+                browser.get(f"{server.database_url}/ask?" + urlencode({"question": QUESTION}))
                 browser.save_screenshot(str(REPO / "docs" / "datasette-ask.png"))
+            finally:
+                server.stop()
+            server = Server(pdf_db)
+            try:
+                browser.set_window_size(1600, 1400)  # the page view is wider: its image and text
+                browser.get(f"{server.database_url}/ask?" + urlencode({"question": QUESTION}))
                 browser.find_element("css selector", "td.col-page a").click()
+                WebDriverWait(browser, 30).until(lambda b: b.execute_script(IMAGE_LOADED))
                 browser.save_screenshot(str(REPO / "docs" / "datasette-page.png"))
             finally:
-                browser.quit()
+                server.stop()
         finally:
-            server.terminate()
-            server.wait()
+            browser.quit()
     print("wrote docs/datasette-ask.png and docs/datasette-page.png")
 
 

@@ -93,10 +93,10 @@ end
 end"""
 
 
-def _content(lines: list[str], unmapped: bool = False) -> bytes:
+def _content(lines: list[str], unmapped: bool = False, size: float = 9, leading: float = 11) -> bytes:
     if not lines:
         return b""
-    parts = ["BT", "/F1 9 Tf", "11 TL", "50 760 Td"]
+    parts = ["BT", f"/F1 {size:g} Tf", f"{leading:g} TL", "50 760 Td"]
     for line in lines:
         parts.append(f"({_escape(line.translate(_UNMAPPED) if unmapped else line)}) Tj T*")
     parts.append("ET")
@@ -112,6 +112,9 @@ def make_pdf(
     password: str | None = None,
     owner_password: str | None = None,
     unmapped: bool = False,
+    font: str = "Helvetica",
+    sizes: list[tuple[float, float]] | None = None,
+    page_size: tuple[int, int] = (612, 792),
 ) -> Path:
     """Write a PDF with one page per string (lines split on newlines; "" is a blank page).
 
@@ -122,6 +125,9 @@ def make_pdf(
     many filings do that restrict printing or copying with an ``owner_password``).
     ``unmapped`` draws the ligature characters U+FB00..U+FB04 of the pages' text ("\ufb01nancial")
     with glyphs that have no Unicode mapping: pdfium extracts U+FFFE for each.
+    ``font`` is a standard font (Courier lines up the columns of a table written with spaces);
+    ``sizes`` gives each page its (font size, leading) in points (default 9 and 11), and
+    ``page_size`` every page its (width, height) in points (US Letter by default).
     """
     path = Path(path)
     objects: list[bytes] = []
@@ -131,16 +137,17 @@ def make_pdf(
         objects.append(body)
         return len(objects)
 
+    base_font = font.encode()
     if unmapped:
         cmap = add(b"<< /Length %d >>\nstream\n" % len(_UNMAPPED_CMAP) + _UNMAPPED_CMAP + b"\nendstream")
         streams.add(cmap)
         font = add(
-            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding "
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /%s /Encoding << /Type /Encoding "
             b"/BaseEncoding /WinAnsiEncoding /Differences [1 /g1 /g2 /g3 /g4 /g5] >> "
-            b"/ToUnicode %d 0 R >>" % cmap
+            b"/ToUnicode %d 0 R >>" % (base_font, cmap)
         )
     else:
-        font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+        font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /%s /Encoding /WinAnsiEncoding >>" % base_font)
     image = None
     if pictures:
         pixels = bytes((x * 7 + y * 13) % 256 for y in range(16) for x in range(16))
@@ -152,7 +159,8 @@ def make_pdf(
     pages_id = len(objects) + 1 + 2 * len(pages) + 1  # placeholder, fixed below
     page_ids = []
     # Reserve: content and page objects, then the Pages tree and the catalog.
-    contents = [_content(text.split("\n") if text else [], unmapped) for text in pages]
+    sizes = sizes or [(9, 11)] * len(pages)
+    contents = [_content(text.split("\n") if text else [], unmapped, *size) for text, size in zip(pages, sizes)]
     if image is not None:
         contents = [b"q 400 0 0 500 100 150 cm /Im1 Do Q\n" + content for content in contents]
     resources = b"/Font << /F1 %d 0 R >>" % font
@@ -165,8 +173,8 @@ def make_pdf(
         streams.add(stream)
         page_ids.append(
             add(
-                b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] "
-                b"/Resources << %s >> /Contents %d 0 R >>" % (pages_id, resources, stream)
+                b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %d %d] "
+                b"/Resources << %s >> /Contents %d 0 R >>" % (pages_id, *page_size, resources, stream)
             )
         )
     kids = b" ".join(b"%d 0 R" % pid for pid in page_ids)

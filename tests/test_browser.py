@@ -64,3 +64,43 @@ def test_ask_in_the_browser_and_click_through_to_the_page(browser, server_for, t
     assert "CONSOLIDATED STATEMENTS OF CASH FLOWS" in shown
     assert "Purchases of property, plant and equipment" in shown
     assert shown.split() == cited.text.split()  # the whole stored page, word for word
+
+
+def test_the_page_view_shows_the_page_as_it_looks(browser, server_for, filing_pdf, tmp_path):  # noqa: F811
+    """A filing ingested from its PDF: from an answer to the page, whose image loads beside the
+    text and is the PNG of that page with the question's terms boxed."""
+    import urllib.request
+    from urllib.parse import urlencode
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as until
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from evfind.ingest import ingest
+    from evfind.pageimage import page_png, png_size
+
+    question = "What were capital expenditures in 2024? Use the cash flow statement."
+    db = ingest(filing_pdf).db_path
+    sha = Finder(db).document.document_sha256
+    server = server_for(db)
+    wait = WebDriverWait(browser, 30)
+
+    browser.get(f"{server.database_url}/ask?" + urlencode({"question": question}))
+    link = wait.until(until.presence_of_element_located((By.CSS_SELECTOR, "td.col-page a")))
+    assert link.text == "10"
+    link.click()
+    image = wait.until(until.presence_of_element_located((By.CSS_SELECTOR, "td.col-image img")))
+    wait.until(lambda b: b.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+    natural = browser.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight]", image)
+    assert natural == [918, 1188]  # the page, 612 x 792 points, at 1.5 pixels a point
+    assert "Purchases of property, plant and equipment" in browser.find_element(By.CSS_SELECTOR, "td.col-text").text
+    # The image beside the text: left of it, on the same row.
+    text_cell = browser.find_element(By.CSS_SELECTOR, "td.col-text")
+    assert image.location["x"] + image.size["width"] <= text_cell.location["x"]
+    assert abs(image.location["y"] - text_cell.location["y"]) < 40
+
+    with urllib.request.urlopen(image.get_attribute("src"), timeout=30) as response:
+        assert response.headers["Content-Type"] == "image/png"
+        png = response.read()
+    assert png_size(png) == (918, 1188)
+    assert png == page_png(db, 10, sha=sha, question=question)  # that page, the question's terms boxed

@@ -4,9 +4,11 @@ on databases ingested in the test, compared with the library's answers."""
 from __future__ import annotations
 
 import asyncio
+import html
 import json
+import re
 import sqlite3
-from urllib.parse import urlencode
+from urllib.parse import quote_plus, urlencode
 
 import pytest
 
@@ -143,13 +145,15 @@ def test_page_shows_one_physical_page_with_document_id_and_sha(ds, filing_db):
     with Finder(filing_db) as finder:
         stored = finder.page(10)
     (page,) = rows(ds, f"/{NAME}/page.json", page="10")
+    sha = stored.document.document_sha256
     assert page == {
         "page": 10,
         "document_id": "ACME_2024_10K",
-        "sha256": stored.document.document_sha256,
+        "sha256": sha,
         "printed": "8",
         "of_pages": 12,
         "heading": "Consolidated Statements of Cash Flows",
+        "image": f"/-/evfind/{NAME}/page-image?page=10&sha={sha}",
         "text": stored.text,
     }
     assert "Purchases of property, plant and equipment (52.8) (47.3) (44.1)" in page["text"]
@@ -228,7 +232,8 @@ def test_titles_descriptions_and_html(tmp_path, filing_pdf):
 
     sha = Finder(db).document.document_sha256
     ask = get(ds, "/filing/ask", question=CAPEX).text
-    assert f'<a href="/filing/page?page=10&amp;sha={sha}">10</a>' in ask
+    # The page opens with the question, whose terms its image boxes.
+    assert f'<a href="/filing/page?page=10&amp;sha={sha}&amp;question={quote_plus(CAPEX)}">10</a>' in ask
     assert f'<code title="{sha}">{sha[:12]}</code>' in ask
     search = get(ds, "/filing/search", words="patents").text
     assert "<mark>patents</mark>" in search
@@ -267,3 +272,83 @@ def test_other_databases_are_left_alone(filing_db, tmp_path):
     assert "no such function: evfind_query" in failed.text
     html = get(ds, "/other", sql="select page, sha256, text from pages").text
     assert "/other/page?page=1" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
+
+
+# --------------------------------------------------------------------------------------------
+# The page as it looks
+
+
+def image_cell(html: str) -> str:
+    (cell,) = re.findall(r'<td class="col-image[^"]*">(.*?)</td>', html, re.S)
+    return cell.strip()
+
+
+def test_the_page_view_shows_the_image_with_the_questions_terms_boxed(ds, filing_db):
+    from evfind.pageimage import page_png, png_size
+
+    sha = Finder(filing_db).document.document_sha256
+    ask = get(ds, f"/{NAME}/ask", question=CAPEX).text
+    (link,) = re.findall(r'<td class="col-page[^"]*"><a href="([^"]*page=10[^"]*)">', ask)
+    page = get(ds, html.unescape(link)).text
+    url = f"/-/evfind/{NAME}/page-image?" + urlencode({"page": 10, "sha": sha, "question": CAPEX})
+    assert image_cell(page).startswith(f'<a href="{html.escape(url)}" style="')
+    assert f'<img src="{html.escape(url)}" alt="page 10 as it looks in the source PDF"' in image_cell(page)
+    # The previous and next pages keep the question.
+    assert f'rel="next">11 ›' in page and f"page=11&amp;sha={sha}&amp;question={quote_plus(CAPEX)}" in page
+
+    response = get(ds, url)
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "image/png"
+    assert png_size(response.content) == (918, 1188)  # US Letter at 1.5 pixels a point
+    assert response.content == page_png(filing_db, 10, sha=sha, question=CAPEX)
+    plain = get(ds, f"/-/evfind/{NAME}/page-image", page="10", sha=sha)
+    assert plain.headers["content-type"] == "image/png"
+    assert plain.content == page_png(filing_db, 10) != response.content
+
+
+def test_images_are_rendered_once_then_cached(ds, filing_db, monkeypatch):
+    from evfind import datasette_plugin, pageimage
+
+    rendered = []
+    real = pageimage.page_png
+    monkeypatch.setattr(pageimage, "page_png", lambda *a, **k: rendered.append(a) or real(*a, **k))
+    datasette_plugin._images.clear()
+    first = get(ds, f"/-/evfind/{NAME}/page-image", page="4", question="net sales").content
+    again = get(ds, f"/-/evfind/{NAME}/page-image", page="4", question="net sales").content
+    assert first == again and len(rendered) == 1
+    get(ds, f"/-/evfind/{NAME}/page-image", page="5", question="net sales")
+    assert len(rendered) == 2
+
+
+def test_without_an_image_the_page_view_says_why_in_one_line(filing_pdf, filing_db, tmp_path):
+    from evfind.ingest import ingest
+
+    moved = filing_pdf.rename(tmp_path / "moved.pdf")
+    ds = make_datasette([filing_db])
+    why = f"no page image: the source PDF is not at {filing_pdf.resolve()} (ingest it again from where it is now, or with --embed-source)"
+    assert image_cell(get(ds, f"/{NAME}/page", page="10").text) == f'<span class="evfind-no-image">{why}</span>'
+    (row,) = rows(ds, f"/{NAME}/page.json", page="10")
+    assert row["image"] == why
+    sha = Finder(filing_db).document.document_sha256
+    response = get(ds, f"/-/evfind/{NAME}/page-image", page="10", sha=sha)
+    assert (response.status_code, response.headers["content-type"]) == (404, "text/plain; charset=utf-8")
+    assert response.text == why
+
+    ingest(moved, filing_db, NAME)  # the same bytes from where they are now
+    assert image_cell(get(ds, f"/{NAME}/page", page="10").text).startswith('<a href="/-/evfind/')
+
+    jsonl = tmp_path / "lines.db"
+    ingest(write_jsonl(tmp_path / "lines.jsonl", PAGES), jsonl, "LINES")
+    ds = make_datasette([jsonl])
+    assert image_cell(get(ds, "/lines/page", page="10").text) == (
+        '<span class="evfind-no-image">no page image: the revision was ingested from a JSONL file, not a PDF</span>'
+    )
+    assert get(ds, "/-/evfind/lines/page-image", page="10").status_code == 404
+
+
+def test_the_image_route_refuses_what_is_not_a_page(ds, tmp_path):
+    assert get(ds, f"/-/evfind/{NAME}/page-image", page="13").status_code == 400
+    assert get(ds, f"/-/evfind/{NAME}/page-image", page="13").text == "page 13 does not exist: ACME_2024_10K has pages 1 to 12"
+    assert get(ds, f"/-/evfind/{NAME}/page-image", page="ten").status_code == 400
+    assert get(ds, f"/-/evfind/{NAME}/page-image", page="1", sha="ffff").status_code == 400
+    assert get(ds, "/-/evfind/nothing/page-image", page="1").status_code == 404

@@ -53,8 +53,8 @@ def test_an_implied_statement_yields_to_the_questions_topic():
     assert dict(fused)["c"] == pytest.approx(1 / 23 + 0.1 / 21)
     # A statement the question names keeps its full weight, topic or not: c, b, a as above.
     assert pages(rank.fuse(LISTS, Intent(named=True, topical=True), DEFAULT)) == ["c", "b", "a"]
-    assert rank.list_weights(TOPICAL, DEFAULT) == (1.0, 0.1, 0.3)
-    assert rank.list_weights(NEITHER, DEFAULT) == (1.0, 1.0, 0.3)
+    assert rank.list_weights(TOPICAL, DEFAULT) == (1.0, 0.1, 0.3, DEFAULT.expansion_weight)
+    assert rank.list_weights(NEITHER, DEFAULT) == (1.0, 1.0, 0.3, DEFAULT.expansion_weight)
 
 
 def test_ties_go_to_the_lexical_order():
@@ -113,7 +113,7 @@ def test_the_plain_method():
     fused = rank.fuse(plain, TOPICAL, PLAIN)
     assert same(fused, [("b", 1 / 62 + 0.8 / 61), ("a", 1 / 61)])
     assert pages(rank.fuse(plain, TOPICAL, DEFAULT)) == ["a", "b"]
-    assert rank.list_weights(TOPICAL, PLAIN) == (1.0, 0.8, 0.8)
+    assert rank.list_weights(TOPICAL, PLAIN) == (1.0, 0.8, 0.8, 0.0)
 
 
 def test_inputs_are_never_edited():
@@ -212,3 +212,40 @@ def test_the_finder_orders_pages_by_this_policy(filing_db):
             assert plan.intent == Intent(named=bool(parsed.named), topical=bool(parsed.sections), fact=parsed.fact)
             assert plan.passages, question
             assert plan.fused == tuple(rank.order(plan.candidates, plan.intent, DEFAULT, plan.passages)[:20]), question
+
+
+def test_the_statements_asked_for_lead_the_evidence_list():
+    candidates = Candidates(lexical=[("a", -9.0), ("s", -2.0)], statements=[("s", -2.0), ("t", None)])
+    # named, or a ratio with no topic of its own: the statements are the table asked for
+    assert rank.asked_tables(candidates, Intent(named=True)) == ["s", "t"]
+    assert rank.asked_tables(candidates, Intent(ratio=True)) == ["s", "t"]
+    # a ratio beside a topic ("DSO by segment"), or a line item alone: no table is asked for
+    assert rank.asked_tables(candidates, Intent(ratio=True, topical=True)) == []
+    assert rank.asked_tables(candidates, Intent(fact=True)) == []
+    # "a" holds the better passage, but "s" is the statement asked for: it leads the list
+    passages = {"a": _passage(0.9), "s": _passage(0.2)}
+    assert rank.evidence_list(["a", "s"], passages, Intent(named=True), ["s", "t"]) == ["s", "a"]
+    assert rank.evidence_list(["a", "s"], passages, Intent(), []) == ["a", "s"]
+
+
+def test_pages_that_restate_are_set_aside_unless_asked_for():
+    fused = [("def", 0.30), ("loan", 0.20), ("note", 0.15), ("item", 0.10)]
+    half = DEFAULT._replace(aside=0.5)
+    # definitions 0.30 -> 0.15 and the agreement's page 0.20 -> 0.10: the disclosure moves up;
+    # equal scores keep the fused order (def before note, loan before item)
+    assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(), half) == [
+        ("def", 0.15), ("note", 0.15), ("loan", 0.10), ("item", 0.10)
+    ]
+    # a question about an instrument keeps the agreement's page: only the definitions go down
+    assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(instrument=True), half) == [
+        ("loan", 0.20), ("def", 0.15), ("note", 0.15), ("item", 0.10)
+    ]
+    assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(definition=True, instrument=True), half) == fused
+    assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(), DEFAULT._replace(aside=1.0)) == fused
+
+
+def test_a_clear_winner_stays_first_when_others_are_set_aside():
+    fused = [("winner", 0.04), ("def", 0.09), ("other", 0.05)]  # the winner was put first by fuse
+    assert rank.set_aside(fused, ["def"], [], rank.Intent(), DEFAULT._replace(aside=0.5)) == [
+        ("winner", 0.04), ("other", 0.05), ("def", 0.045)
+    ]

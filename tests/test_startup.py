@@ -58,6 +58,7 @@ NOT_ON_THE_QUERY_PATH = (
     "evfind.batch",
     "evfind.packing",  # only `evfind show` and `evfind upgrade` unpack the raw text
     "evfind.datasette_plugin",
+    "evfind.pageimage",
 )
 
 
@@ -157,6 +158,7 @@ EVERY_QUERY = {
         finder._MARK,  # the matched spans of each hit
         evidence._SPAN,  # the evidence lines of the leading pages
         evidence._TOKEN,
+        evidence._DIGIT,
         evidence._FIGURE,
         evidence._YEAR,
         evidence._DATE,

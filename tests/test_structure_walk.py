@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 
 from evfind.structure import (
+    DEFINITION_LINES,
+    GLOSSARY_LINES,
+    TOC_FEW,
     TOC_ITEMS,
     Carry,
     Form,
@@ -176,7 +179,7 @@ def test_a_table_of_contents():
 
 def test_fewer_item_lines_than_a_table_of_contents_are_headings():
     lines = ["Item 2. Properties", "Item 3. Legal Proceedings", "Item 4. Mine Safety Disclosures"]
-    assert len(lines) == TOC_ITEMS - 1
+    assert len(lines) == TOC_FEW - 1
     kind = classify_page(lines)
     assert not kind.toc
     assert [(h.label, origin) for h, origin in kind.sections] == [
@@ -187,7 +190,7 @@ def test_fewer_item_lines_than_a_table_of_contents_are_headings():
 def test_the_form_reads_the_items():
     # A form whose Items look different (none, here): the same page has no Item heading.
     lines = ["Item 1A. Risk Factors", "Our largest customer accounted for 18 percent of net sales in the year."]
-    no_items = Form("none", lambda line, following: None)
+    no_items = Form("none", lambda line, following, part: None)
     assert classify_page(lines, Place(), no_items) == PageKind()
     assert [p.section for p in analyse(["\n".join(lines)], no_items)] == [None]
     assert [p.section for p in analyse(["\n".join(lines)])] == ["risk_factors"]
@@ -197,3 +200,55 @@ def test_the_form_reads_the_items():
 def test_bare_numbered_note_headings_only_once_the_notes_have_begun(in_notes, label):
     kind = classify_page(["9. Income Taxes", *NOTE_TEXT[:2]], Place(in_notes=in_notes))
     assert [h.label for h in kind.headings] == ([label] if label else [])
+
+
+SHORT_ITEMS = [
+    ("Item 1B. Unresolved Staff Comments", "None."),
+    ("Item 1C. Cybersecurity", "We maintain a program to assess and manage risks from cybersecurity threats."),
+    ("Item 2. Properties", "Our headquarters and two plants are owned; our offices are leased."),
+    ("Item 3. Legal Proceedings", "See Note 12 for a description of our legal proceedings."),
+    ("Item 4. Mine Safety Disclosures", "Not applicable."),
+    ("Item 5. Market for Registrant's Common Equity", "Our common stock trades on the exchange."),
+    ("Item 6. [Reserved]", ""),
+]
+
+
+def test_a_body_page_gathering_the_short_items_starts_them():
+    # seven Item lines, each followed by its text and none ending in a page number: not a
+    # table of contents, whatever their number (below TOC_ITEMS)
+    lines = [line for pair in SHORT_ITEMS for line in pair if line]
+    assert TOC_FEW <= len(SHORT_ITEMS) < TOC_ITEMS
+    kind = classify_page(lines)
+    assert not kind.toc
+    assert [h.label for h, _ in kind.sections][:5] == [
+        "unresolved_staff_comments", "cybersecurity", "properties", "legal_proceedings", "mine_safety"
+    ]
+    # the same Items listed with page numbers are a table of contents
+    assert classify_page([f"{item} {page}" for page, (item, _) in enumerate(SHORT_ITEMS, 20)]).toc
+    # and TOC_ITEMS Item lines are one even without page numbers
+    many = [f"Item {n}. Legal Proceedings" for n in range(1, TOC_ITEMS + 1)]
+    assert classify_page(many).toc
+
+
+def test_pages_of_definitions():
+    agreement = [
+        "ARTICLE I",
+        "DEFINITIONS",
+        '"Affiliate" means, with respect to a specified Person, another Person that controls it.',
+        '"Applicable Margin" means the rate per annum set forth in the pricing grid.',
+        '"Borrower" has the meaning assigned to such term in the preamble.',
+        "The Lenders have agreed to extend credit on the terms set out below.",
+    ]
+    assert sum('" means' in line or "has the meaning" in line for line in agreement) == DEFINITION_LINES
+    assert classify_page(agreement).definitions
+    assert not classify_page(agreement[:4] + agreement[5:]).definitions  # two definitions: a mention
+    glossary = ["Glossary of Terms"] + [f"{a} {b}" for a, b in [
+        ("AOCI", "Accumulated other comprehensive income"), ("EPS", "Earnings per share"),
+        ("FASB", "Financial Accounting Standards Board"), ("GAAP", "Generally accepted accounting principles"),
+        ("ROU", "Right-of-use"), ("SEC", "Securities and Exchange Commission"),
+    ]]
+    assert len(glossary) - 1 == GLOSSARY_LINES
+    assert classify_page(glossary).definitions
+    assert not classify_page(glossary[1:]).definitions  # abbreviations without the heading
+    page = Carry().read(classify_page(agreement), 0)
+    assert ("definitions", "Definitions", "title") in page.sections

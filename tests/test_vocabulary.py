@@ -90,7 +90,7 @@ def test_no_cue_is_listed_twice_or_both_named_and_implied():
         assert not {"named", "implied"} <= set(listed), (key, listed)
     lexicon = defaultdict(list)
     for cue, _, kind in rows("lexicon.tsv", 3):
-        assert kind in ("synonym", "metric"), (cue, kind)
+        assert kind in ("synonym", "metric", "ratio"), (cue, kind)
         lexicon[cue_key(cue)].append(kind)
     assert all(len(listed) == 1 for listed in lexicon.values()), [k for k, v in lexicon.items() if len(v) > 1]
 

@@ -1,0 +1,629 @@
+"""The form of a filing and its parts, read from page texts: computed once at ingest.
+
+Pure functions over page texts (normalised, one string per physical page, in page order).
+Nothing here knows SQLite or questions, and nothing is keyed to a company: every rule reads the
+words a form prints because the SEC's forms (or the custom of press releases) make it print them.
+
+- ``form_of``: the form of a filing, from the cover page of its first pages: ``10-K``, ``10-Q``,
+  ``8-K``; a stand-alone press release reporting results is ``earnings``; an annual report to
+  shareholders that is not a 10-K is ``annual``; anything else ``other``.
+- ``exhibits``: the exhibits a filing attaches (Reg S-K Item 601), each from the page whose top
+  says "Exhibit 10.1" to the page before the next one, with its title and its kind.
+- ``item_label``, ``item_line`` and ``part_of``: an "Item N." heading read by the form's own
+  numbering (a 10-Q numbers its Items again in Part II; an 8-K numbers them 1.01 ... 9.01), and
+  the Part a "PART II" line starts. ``structure_form`` hands them to structure.py's walk, which
+  carries the Part in force from page to page.
+- ``release_sections``: the sections of an earnings release: highlights, outlook, segment
+  tables, non-GAAP reconciliations, the conference call (the condensed statements are
+  recognised by structure.py, like any primary statement).
+- ``analyse``: structure.py's walk with the form's reading, and the exhibits' and the
+  release's sections added to the pages: what ingest stores.
+
+Page numbers given out here are physical pages counted from 1, as evfind counts them everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache, partial
+
+from .exhibits import kinds as _kind_rows
+from ._data import rows
+from .structure import ANY_FORM, Form, PageStructure
+from .structure import analyse as analyse_structure
+
+FORMS = ("10-K", "10-Q", "8-K", "earnings", "annual", "other")
+COVER_PAGES = 3  # the pages where a filing's cover page is looked for
+WRAPPER_PAGES = 30  # an annual report may wrap its 10-K: the 10-K's cover is looked for this far
+RELEASE_PAGES = 2  # the pages where a press release's headline, dateline and ticker are
+TOP_LINES = 6  # the lines of a page that count as its top (running headers left out)
+RELEASE_CARRY = 2  # pages an earnings release's section runs on without a heading of its own
+INDEX_LINES = 3  # lines listing numbered exhibits that make a page an exhibit index
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+def _words(text: str) -> str:
+    """Lower-case words only: "Management's Discussion" -> "management s discussion"."""
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+# ---------------------------------------------------------------------------------------------
+# Lines as a reader sees them
+
+_PAGE_NUMBER = re.compile(r"^(?:page\s*)?[\divxlc]{1,5}$|^[a-z]{1,2}-\d{1,3}$", re.I)
+_RUNNING = re.compile(r"^(?:table of contents|contents|index|\.\d\d)$", re.I)
+
+
+def _boilerplate(line: str) -> bool:
+    """A page number or a running header ("Table of Contents", "Index")."""
+    return bool(_PAGE_NUMBER.match(line) or _RUNNING.match(line))
+
+
+def reflow(lines: list[str]) -> list[str]:
+    """Lines with the runs of one- and two-word lines that some PDFs extract a sentence as
+    ("Item" / "1.01 Entry" / "into" / "a" / "Material" ...) joined back into one line. A run
+    starts at a one-word line and is joined only when it has three lines or more."""
+    result: list[str] = []
+    index = 0
+    while index < len(lines):
+        end = index
+        if len(lines[index].split()) == 1:
+            while end + 1 < len(lines) and len(lines[end + 1].split()) <= 2:
+                end += 1
+        if end - index >= 2:
+            result.append(" ".join(lines[index : end + 1]))
+        else:
+            result.extend(lines[index : end + 1])
+        index = end + 1
+    return result
+
+
+def _top(lines: list[str], count: int = TOP_LINES) -> list[str]:
+    """The first ``count`` lines of a page that are not page numbers or running headers."""
+    return [line for line in lines if not _boilerplate(line)][:count]
+
+
+# ---------------------------------------------------------------------------------------------
+# The form
+
+_FORM_LINE = re.compile(
+    r"^[\W_]*(?:annual report on )?form\s*(10-?k|10-?q|8-?k|20-?f|40-?f|6-?k|11-?k|s-\d|f-\d|n-csr)"
+    r"(?:\s*/\s*a|t|405)?(?![\w-])",
+    re.I,
+)
+_REPORT = re.compile(r"\b(annual|quarterly|current) report\s*pursuant to section 13\b", re.I)
+_CODES = {"10k": "10-K", "10q": "10-Q", "8k": "8-K"}
+_REPORTS = {"annual": "10-K", "quarterly": "10-Q", "current": "8-K"}
+
+_RESULTS_HEADLINE = re.compile(
+    r"\b(?:reports?|announces?|posts?|delivers?|releases?)\b[^.;]{0,90}?\b(?:results|earnings)\b", re.I
+)
+_RESULTS_BODY = re.compile(
+    r"\btoday (?:reported|announced|released)\b[^.]{0,120}?\b(?:results|earnings)\b"
+    r"|\b(?:first|second|third|fourth)[ -]quarter\b[^.]{0,60}?\bresults\b",
+    re.I,
+)
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DATELINE = re.compile(
+    rf"^[A-Z][A-Za-z.'\- ]{{1,40}},(?:\s*[A-Z][A-Za-z.\- ]{{1,20}},)?\s*(?:[-\u2013\u2014]\s*)?{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}",
+    re.I,
+)
+_TICKER = re.compile(r"\((?:nyse|nasdaq|asx|lse|tsx|nyse american|otc\w*)\s*:\s*[a-z.]{1,6}\)", re.I)
+_RELEASE_WORDS = re.compile(
+    r"\b(?:news release|press release|for immediate release|business wire|globe newswire|pr newswire)\b", re.I
+)
+_STATEMENT_TITLE = re.compile(
+    r"\b(?:condensed )?(?:consolidated )?(?:statements? of (?:income|operations|earnings|cash flows?)|balance sheets?)\b",
+    re.I,
+)
+_ANNUAL_WORDS = re.compile(r"\bannual report\b|\bannual review\b", re.I)
+_SHAREHOLDER_WORDS = re.compile(
+    r"\bdear (?:fellow )?(?:shareholders|stockholders|shareowners|investors)\b|\bletter to (?:our )?(?:shareholders|stockholders)\b"
+    r"|\bto our (?:shareholders|stockholders|shareowners)\b|\bchairman\b|\bchief executive\b",
+    re.I,
+)
+
+
+def _cover(text: str) -> str | None:
+    """The form a cover page names: its "FORM 10-Q" line, else its "QUARTERLY REPORT PURSUANT
+    TO SECTION 13" box (a 20-F or S-1 cover names a form of its own: "other")."""
+    lines = reflow(_lines(text))
+    for line in lines[:40]:
+        match = _FORM_LINE.match(line)
+        if match and len(line.split()) <= 16:
+            code = re.sub(r"[^0-9a-z]", "", match.group(1).lower())
+            return _CODES.get(code, "other")
+    report = _REPORT.search(" ".join(lines[:60]))
+    if report:
+        return _REPORTS[report.group(1).lower()]
+    return None
+
+
+def release_cues(text: str) -> int:
+    """How many of a press release's marks a page carries: a dateline ("ISSAQUAH, Wash., May
+    25, 2023"), a ticker ("(NYSE: XYZ)"), "news release" or a wire service's name."""
+    lines = _lines(text)
+    cues = 0
+    cues += any(_DATELINE.match(line) for line in lines[:30])
+    cues += bool(_TICKER.search(text))
+    cues += bool(_RELEASE_WORDS.search(text))
+    return cues
+
+
+def _reports_results(text: str) -> bool:
+    """A headline or lead that reports a period's results ("XYZ Reports Fourth Quarter and
+    Full-Year 2022 Results"; "... today reported results for the first quarter")."""
+    head = " ".join(_top(_lines(text), 4))
+    return bool(_RESULTS_HEADLINE.search(head) or _RESULTS_BODY.search(text))
+
+
+def form_of(texts: list[str]) -> str:
+    """The form of a filing from its first pages: 10-K, 10-Q, 8-K, earnings, annual or other."""
+    for text in texts[:COVER_PAGES]:
+        form = _cover(text)
+        if form:
+            return form
+    first = texts[:RELEASE_PAGES]
+    if any(_reports_results(text) for text in first):
+        cues = sum(release_cues(text) for text in first)
+        statements = any(
+            any(_STATEMENT_TITLE.search(line) for line in _top(_lines(text), 8)) for text in texts[1:]
+        )
+        if cues or statements:
+            return "earnings"
+    for text in texts[COVER_PAGES:WRAPPER_PAGES]:
+        if _cover(text) == "10-K":
+            return "10-K"  # an annual report to shareholders wrapped around its 10-K
+    head = " ".join(texts[:COVER_PAGES])
+    if _ANNUAL_WORDS.search(head) and _SHAREHOLDER_WORDS.search(" ".join(texts[:6])):
+        return "annual"
+    return "other"
+
+
+# ---------------------------------------------------------------------------------------------
+# Exhibits
+
+
+@dataclass(frozen=True)
+class Exhibit:
+    """An exhibit attached to a filing: Exhibit 10.1 on physical pages 5 to 123."""
+
+    number: str  # as printed: 10.1, 99.1, 21, 4.6
+    title: str  # from the filing's exhibit index, else the exhibit's first page; may be ""
+    first_page: int  # physical, from 1
+    last_page: int
+    kind: str = "other"  # a kind of data/exhibits.tsv: credit_agreement, press_release, ...
+
+    @property
+    def label(self) -> str:
+        return f"exhibit_{self.kind}"
+
+    @property
+    def heading(self) -> str:
+        return f"Exhibit {self.number} - {self.title}" if self.title else f"Exhibit {self.number}"
+
+
+_EXHIBIT_LINE = re.compile(
+    r"^(?:exhibit|ex-?)\s*(?:no\.?\s*)?(\d{1,3}(?:\.\d{1,3})?(?:\([a-z0-9]+\))?)(?![\d.]*\d)\s*[.:\-\u2013\u2014]?\s*(.*)$",
+    re.I,
+)
+_NOT_A_TITLE = re.compile(
+    r"^(?:to|of|hereto|thereto|filed|in|and|or|as|is|was|which|that|shall|attached|incorporated)\b", re.I
+)
+_NOISE = re.compile(
+    r"^(?:\[?\s*)?(?:execution (?:version|copy)|conformed copy|final(?: form)?|confidential.*|for immediate release|"
+    r"\*+|form of|certain (?:identified )?information.*|\[.*\]|\d[\d\s.\-/]*|"
+    r"(?:u\.?s\.?\s*)?(?:us)?[$\u20ac\u00a3]\s*[\d,.]+(?:\s*(?:million|billion))?|[A-Z]{1,3}\$\s*[\d,.]+)(?:\s*\]?)$",
+    re.I,
+)
+_TITLE_END = re.compile(r"^(?:dated|made|among|between|by and|relating to|of|for|to|as of)\b", re.I)
+_BODY_START = re.compile(r"^(?:article|section)\b", re.I)  # a contract's first heading, after its title
+_INDEX_ROW = re.compile(r"^(?:exhibit\s*)?(\d{1,3}(?:\.\d{1,3})?(?:\.[A-Z]{3})?)\*?[.)]?\s+(\S.{2,})$", re.I)
+_INDEX_CUES = re.compile(
+    r"\bexhibit index\b|\bindex to exhibits\b|\bexhibits? (?:no|number)\b|\bitem 9\.01\b|\blist of exhibits\b"
+    r"|\bexhibits and financial statement schedules\b|^\s*exhibits\s*$|\bitem 6\.\s*exhibits\b",
+    re.I | re.M,
+)
+
+
+@lru_cache(maxsize=1)
+def _exhibit_kinds() -> list[tuple[str, str, re.Pattern | None]]:
+    return [(number, kind, re.compile(pattern) if pattern else None) for number, kind, pattern in _kind_rows()]
+
+
+def exhibit_kind(number: str, title: str = "") -> str:
+    """The kind of an exhibit from its Item 601 number and its title ("10.1", "Five-Year Credit
+    Agreement" -> credit_agreement; "99.1", "" -> additional). An exhibit filed under a number
+    that does not fit it (a credit agreement as Exhibit 99.1) takes the kind its title names
+    (rows "*") rather than its number's catch-all."""
+    match = re.match(r"\d+", number)
+    if not match:
+        return "other"
+    item, words = match.group(), _words(title)
+    default = None
+    for row_item, kind, pattern in _exhibit_kinds():
+        if row_item == item and pattern is not None and pattern.search(words):
+            return kind
+        if row_item == item and pattern is None and default is None:
+            default = kind
+    for row_item, kind, pattern in _exhibit_kinds():
+        if row_item == "*" and pattern is not None and pattern.search(words):
+            return kind
+    return default or "other"
+
+
+def _index_rows(lines: list[str]) -> list[tuple[str, str]]:
+    return [(m.group(1), m.group(2)) for m in map(_INDEX_ROW.match, lines) if m]
+
+
+def is_exhibit_index(text: str) -> bool:
+    """A page that lists exhibits (a 10-K's Item 15, an 8-K's Item 9.01): rows "10.1 Credit
+    Agreement ..." under an index heading."""
+    lines = reflow(_lines(text))
+    return len(_index_rows(lines)) >= INDEX_LINES and bool(_INDEX_CUES.search("\n".join(lines)))
+
+
+def exhibit_start(text: str) -> tuple[str, str] | None:
+    """(number, title) when the page is an exhibit's first page: a line at its top that says
+    "Exhibit 10.1" (the title on the same line or the next); None for a mention ("filed as
+    Exhibit 10.1 to ..."), an exhibit index, or a page of the filing itself."""
+    lines = reflow(_lines(text))
+    top = _top(lines)
+    for position, line in enumerate(top):
+        match = _EXHIBIT_LINE.match(line)
+        if not match or len(line.split()) > 16:
+            continue
+        rest = match.group(2).strip()
+        if rest and (_NOT_A_TITLE.match(rest) or rest[:1].islower()):
+            return None  # "Exhibit 10.1 to the Company's Form 8-K": a reference
+        if is_exhibit_index(text) or re.search(r"\bitem\s*9\.01\b", text, re.I):
+            return None
+        return match.group(1), _title(rest, top[position + 1 :])
+    return None
+
+
+def _title(rest: str, following: list[str]) -> str:
+    """The exhibit's title: what follows "Exhibit 10.1" on its line, else the next lines that
+    are not a version stamp or an amount ("364-DAY" / "CREDIT AGREEMENT" joined), left out when
+    they read like running text."""
+    if re.search(r"\.html?\b", rest, re.I):
+        rest = ""  # EDGAR's document line: "EX-24 5 mmm-20211231xex24.htm EX-24"
+    parts: list[str] = []
+    for candidate in [rest, *following[:5]]:
+        candidate = candidate.strip()
+        if not parts and (not candidate or _NOISE.match(candidate) or _EXHIBIT_LINE.match(candidate)):
+            continue
+        if len(candidate.split()) > 16 or candidate[:1].islower() or _TITLE_END.match(candidate):
+            break
+        if re.match(r"I,\s", candidate) or "___" in candidate:
+            break  # "I, Jane Roe, certify that": the exhibit's first sentence; a form's blanks
+        if parts and _BODY_START.match(candidate):
+            break
+        if parts and (not candidate.isupper() or len(" ".join(parts + [candidate]).split()) > 10):
+            break
+        parts.append(candidate)
+    return _tidy(" ".join(parts)) if parts else ""
+
+
+def _tidy(title: str) -> str:
+    """A title as it reads in a list: a description cut before its date and parties, an
+    all-capitals title in title case."""
+    title = re.split(r",?\s+(?:dated|made|entered into|by and (?:between|among)|between|among|relating to)\b|\s+\((?:incorporated|as adopted|filed)", title, flags=re.I)[0]
+    title = title.strip(" ,.;:*+\u2020\u2021")
+    if title.isupper() and len(title) > 4:
+        words = title.lower().split()
+        title = " ".join(_title_case(word, first=i == 0) for i, word in enumerate(words))
+    return title[:120]
+
+
+_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
+# Words of three letters or fewer in an all-capitals title are kept in capitals (CEO, CFO, LLC,
+# N.A.) unless they are words: these, and the small words.
+_SHORT_WORDS = {"act", "age", "all", "any", "are", "day", "due", "end", "has", "key", "law", "may", "new",
+                "non", "not", "off", "one", "our", "out", "pay", "per", "see", "set", "tax", "two", "use",
+                "was", "who", "its", "inc", "co", "ltd", "plc"}
+
+
+def _title_case(word: str, first: bool) -> str:
+    """One word of an all-capitals title, as a title prints it."""
+    if word in _SMALL_WORDS and not first:
+        return word
+    if "." in word.strip(".") or any(c.isdigit() for c in word):
+        return word.upper()  # U.S.C., 3M, 364-DAY
+    if len(word.strip("(),")) <= 3 and word.strip("(),") not in _SHORT_WORDS | _SMALL_WORDS:
+        return word.upper()
+    return "-".join(part[:1].upper() + part[1:] for part in word.split("-"))
+
+
+def exhibit_index(texts: list[str]) -> dict[str, str]:
+    """The descriptions a filing's exhibit index gives its exhibits: {"10.1": "Five-Year Credit
+    Agreement, dated as of ..."} (the first description of each number)."""
+    found: dict[str, str] = {}
+    for text in texts:
+        lines = reflow(_lines(text))
+        if len(_index_rows(lines)) < 1 or not _INDEX_CUES.search("\n".join(lines)):
+            continue
+        for number, description in _index_rows(lines):
+            found.setdefault(number, description)
+    return found
+
+
+def exhibits(texts: list[str]) -> list[Exhibit]:
+    """The exhibits attached to a filing, in page order: each runs from its first page to the
+    page before the next exhibit's (a running header repeating the same number on every page
+    continues it)."""
+    starts: list[tuple[int, str, str]] = []
+    for index, text in enumerate(texts):
+        found = exhibit_start(text)
+        if found is None:
+            continue
+        number, title = found
+        if starts and starts[-1][1] == number:
+            continue  # "Exhibit 10.1" printed at the top of every page of the agreement
+        starts.append((index, number, title))
+    if not starts:
+        return []
+    listed = exhibit_index(texts[: starts[0][0]])
+    result = []
+    for position, (index, number, title) in enumerate(starts):
+        end = starts[position + 1][0] - 1 if position + 1 < len(starts) else len(texts) - 1
+        description = listed.get(number, "")
+        kind = exhibit_kind(number, f"{title} {description}")
+        if kind == "additional" and release_cues(texts[index]):
+            kind = "press_release"  # a dateline and a ticker: a press release, however titled
+        result.append(Exhibit(number, _tidy(description) or title, index + 1, end + 1, kind))
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# Items by the form's own numbering
+
+_ITEM = re.compile(
+    r"^(?:part\s+(i{1,3}|iv)\s*[,.:\-\u2013\u2014]?\s*)?item\s*(\d{1,2}(?:\.\d{2})?\s*[a-d]?)\b[\s.:\-\u2013\u2014]*(.*)$",
+    re.I,
+)
+_PART = re.compile(r"^part\s+(i{1,3}|iv)\b\s*(?:[.,:\-\u2013\u2014]\s*)?(.*)$", re.I)
+
+
+@lru_cache(maxsize=1)
+def _form_items() -> dict[str, list[tuple[str, str, str, re.Pattern]]]:
+    table: dict[str, list[tuple[str, str, str, re.Pattern]]] = {}
+    for form, part, item, label, title, _source in rows("form_items.tsv", 6):
+        table.setdefault(form, []).append((part, item, label, re.compile(title)))
+    return table
+
+
+def _item_number(text: str) -> str:
+    return re.sub(r"\s+", "", text).upper()
+
+
+def item_label(form: str, heading: str, part: str | None = None) -> str | None:
+    """The section label of an Item heading read by the form's numbering: ("10-Q", "Item 2.",
+    part "II") -> market_equity; ("8-K", "ITEM 5.07") -> shareholder_vote; ("10-Q", "Part II,
+    Item 1A") -> risk_factors. None when the form has no such Item, or the number leaves a
+    choice (a 10-Q Item 1 with no Part) that the title does not settle."""
+    found = _read_item(form, heading, part)
+    return found[0] if found else None
+
+
+def _read_item(form: str, heading: str, part: str | None) -> tuple[str, str | None] | None:
+    """(label, part) of an Item heading. The title decides when it fits exactly one of the
+    Items the number can mean, whatever the Part in force (a 10-Q whose body never prints
+    "PART I" again after its table of contents); else the Part in force; else the number."""
+    match = _ITEM.match(heading.strip())
+    if not match:
+        return None
+    part = (match.group(1) or part or "").upper() or None
+    number, title = _item_number(match.group(2)), _words(match.group(3))
+    candidates = [
+        (row_part or None, label, pattern)
+        for row_part, item, label, pattern in _form_items().get(form, [])
+        if item == number
+    ]
+    fitting = [c for c in candidates if title and c[2].search(title)]
+    if len({c[1] for c in fitting}) == 1:
+        return fitting[0][1], fitting[0][0]
+    in_part = [c for c in candidates if part is None or c[0] is None or c[0] == part]
+    if len(in_part) == 1 and not (title and fitting and in_part[0] not in fitting):
+        return in_part[0][1], in_part[0][0]
+    return None
+
+
+def part_of(line: str) -> str | None:
+    """The Part a "PART II" / "Part I - Financial Information" line starts ("I", "II", ...);
+    None for other lines, and for a sentence that names a Part ("Part II, Item 1A of our ...")."""
+    match = _PART.match(line.strip())
+    if not match or len(line.split()) > 8:
+        return None
+    rest = match.group(2).strip()
+    if rest and not (rest[:1].isupper() or re.match(r"\d+$", rest)):
+        return None
+    if re.match(r"item\b", rest, re.I):
+        return match.group(1).upper()  # "Part II, Item 1A. Risk Factors"
+    return match.group(1).upper()
+
+
+# An Item heading line, in words: 10-K and 10-Q Item lines run to 17 words (structure.py's
+# ITEM_LINE_WORDS); 8-K Item 5.02's full title runs to 24 ("Departure of Directors or Certain
+# Officers; Election of Directors; Appointment of Certain Officers; Compensatory Arrangements of
+# Certain Officers"), 2.03's to 19. A longer line that starts "Item 5.02" is a sentence.
+ITEM_WORDS = {"8-K": 32}
+ITEM_WORDS_DEFAULT = 18
+ITEM_TITLE_WORDS = 16  # the title on the line after a bare "Item 2." line (structure.py's)
+
+
+def item_line(form: str, line: str, following: str = "", part: str | None = None) -> tuple[str, str] | None:
+    """(label, heading) when a line is an Item heading of the form, read by the form's
+    numbering with the Part in force; the heading is the line, or the line and the next when
+    the title stands on the next ("Item 2." / "Management's Discussion ..."; "Item" / "1.01
+    Entry" as some PDFs extract it). None for other lines and for a sentence that refers to an
+    Item ("Item 2.02 of Form 8-K requires ...")."""
+    if form not in _form_items():
+        return None
+    if re.fullmatch(r"item\.?", line, re.I) and following[:1].isdigit():
+        line, following = f"{line} {following}", ""
+    match = _ITEM.match(line)
+    if not match or len(line.split()) > ITEM_WORDS.get(form, ITEM_WORDS_DEFAULT):
+        return None
+    title, heading = match.group(3).strip(), line
+    if not title and following and len(following.split()) <= ITEM_TITLE_WORDS:
+        title, heading = following, f"{line} {following}"
+    if not title[:1].isupper():
+        return None
+    printed = re.sub(r"\s+", " ", heading).strip()
+    read = _read_item(form, re.sub(r"\s*\.{3,}.*$|\s+\d{1,3}$", "", printed), part)
+    return (read[0], printed) if read else None
+
+
+def structure_form(form: str) -> Form:
+    """How structure.py reads the Items of a filing of this form: a 10-Q or an 8-K by its own
+    numbering (with the Part in force for a 10-Q; an 8-K has no table of contents); a 10-K, and
+    anything else, by the Item titles as structure.py always has."""
+    if form not in ("10-Q", "8-K"):
+        return ANY_FORM
+    return Form(form, partial(item_line, form), part=part_of, contents=form != "8-K")
+
+
+# ---------------------------------------------------------------------------------------------
+# Earnings-release sections
+
+# (label, pattern in the heading's lower-case words, the cue as a heading prints it or None).
+# Highlights and outlook headings print their cue capitalised ("Fiscal 2024 Outlook"); a
+# sentence-case "2023 guidance" is a paragraph's lead-in. Table titles are often in sentence
+# case ("Reconciliation of adjusted EBIT by reporting segment"): no such condition.
+_RELEASE_HEADINGS = (
+    ("highlights", re.compile(r"(?:^|\b)highlights$|^highlights\b|^key (?:figures|metrics)$"),
+     re.compile(r"\b(?:Highlights|HIGHLIGHTS|Key)\b")),
+    ("outlook_guidance", re.compile(r"\b(?:outlook|guidance)$|^(?:outlook|guidance)\b|^full year \d{4} (?:outlook|guidance)"),
+     re.compile(r"\b(?:Outlook|OUTLOOK|Guidance|GUIDANCE)\b")),
+    ("non_gaap", re.compile(r"\breconciliations?\b|^non gaap (?:financial )?(?:measures?|information)\b|\bgaap to\b"), None),
+    ("segment_information", re.compile(r"\bsegments?\b|\bdivisions?\b|\bby (?:business|region|geography)\b"), None),
+    ("conference_call", re.compile(r"\bconference call\b|\bwebcast\b|\bearnings call\b"), None),
+)
+
+
+def _release_heading(line: str) -> list[str]:
+    """The release sections a short heading line names (a line may name two: "Reconciliation
+    of adjusted EBIT by reporting segment")."""
+    if len(line.split()) > 14 or len(line) > 120 or line.endswith((".", ",", ";")):
+        return []
+    if len(re.findall(r"\d[\d,.]*", line)) > 2 or "$" in line or not line[:1].isalnum() or line[:1].islower():
+        return []
+    words = _words(line)
+    return [
+        label
+        for label, pattern, printed in _RELEASE_HEADINGS
+        if pattern.search(words) and (printed is None or printed.search(line))
+    ]
+
+
+def release_sections(texts: list[str]) -> list[list[tuple[str, str, str]]]:
+    """The sections of each page of an earnings release: (label, heading, origin) with origin
+    "title" for a heading at the page's top, "started" for one further down, "carried" for the
+    section in force at the end of an earlier page, running on while no heading opens the page
+    (at most ``RELEASE_CARRY`` pages after its heading, and never onto a condensed statement,
+    which is a section of its own). The release's headline ("... Reports Results; Raises
+    Guidance") is no heading."""
+    result: list[list[tuple[str, str, str]]] = []
+    carried: list[tuple[str, str]] = []
+    carried_from = 0
+    for index, text in enumerate(texts):
+        lines = [line for line in reflow(_lines(text)) if not _boilerplate(line)]
+        skip = _headline_lines(lines) if index == 0 else 0
+        seen = [
+            (label, line, position)
+            for position, line in enumerate(lines)
+            if position >= skip
+            for label in _release_heading(line)
+        ]
+        page: list[tuple[str, str, str]] = []
+        statement = any(_STATEMENT_TITLE.search(line) and len(line.split()) <= 16 for line in lines[:TOP_LINES])
+        opens = bool(seen) and seen[0][2] == 0
+        if statement:
+            carried = []
+        elif carried and not opens and index - carried_from <= RELEASE_CARRY:
+            page.extend((label, heading, "carried") for label, heading in carried)
+        for label, heading, position in seen:
+            if all(existing[0] != label for existing in page):
+                page.append((label, heading, "title" if position < TOP_LINES else "started"))
+        if seen:
+            last = seen[-1][2]
+            carried = [(label, heading) for label, heading, position in seen if position == last]
+            carried_from = index
+        result.append(page)
+    return result
+
+
+def _headline_lines(lines: list[str]) -> int:
+    """How many lines a release's headline takes at the top of its first page: the first line
+    that reports or announces, and the lines it runs on to (it ends with no full stop)."""
+    for index, line in enumerate(lines[:3]):
+        if re.search(r"\b(?:reports?|announces?|posts?|delivers?)\b", line, re.I):
+            end = index
+            while end + 1 < len(lines) and end - index < 2 and not lines[end].rstrip().endswith((".", ":")):
+                if len(lines[end + 1].split()) > 12:
+                    break
+                end += 1
+                if not lines[end - 1].rstrip().endswith((";", ",", "-", "and")) and len(lines[end].split()) > 3:
+                    end -= 1
+                    break
+            return end + 1
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# A filing read whole: structure.py's walk with the form's reading, and the form's sections
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A filing read by its form: the form, the exhibits it attaches, each page's structure."""
+
+    form: str
+    exhibits: tuple[Exhibit, ...]
+    pages: list[PageStructure]
+
+
+def analyse(texts: list[str], form: str | None = None) -> Reading:
+    """Every page's structure, read by the filing's form (``form_of`` unless given): Items by
+    the form's numbering; nothing carried from the filing into an exhibit or from one exhibit
+    into the next; each exhibit's pages a section "exhibit" and "exhibit_<kind>" of their own
+    (headed "Exhibit 10.1 - Five-Year Credit Agreement"); an earnings release's sections on the
+    pages of a stand-alone release and of a press release an 8-K attaches."""
+    form = form or form_of(texts)
+    attached = tuple(exhibits(texts))
+    pages = analyse_structure(texts, structure_form(form), starts={e.first_page - 1 for e in attached})
+    for exhibit in attached:
+        for index in range(exhibit.first_page - 1, exhibit.last_page):
+            page = pages[index]
+            origin = "title" if index == exhibit.first_page - 1 else "carried"
+            page.add("exhibit", exhibit.heading, origin)
+            page.add(exhibit.label, exhibit.heading, origin)
+            if origin == "title":
+                page.heading = _join(exhibit.heading, page.heading)
+            if page.section is None:
+                page.section, page.section_heading = exhibit.label, exhibit.heading
+    spans = [(0, len(texts))] if form == "earnings" else []
+    spans += [(e.first_page - 1, e.last_page) for e in attached if e.kind == "press_release"]
+    for start, end in spans:
+        for page, found in zip(pages[start:end], release_sections(texts[start:end])):
+            _add_release_sections(page, found)
+    return Reading(form, attached, pages)
+
+
+def _add_release_sections(page: PageStructure, found: list[tuple[str, str, str]]) -> None:
+    for label, heading, origin in found:
+        page.add(label, heading, origin)
+        if origin != "carried":
+            page.heading = _join(page.heading, heading)
+    if page.section is None and found:
+        page.section, page.section_heading = found[0][0], found[0][1]
+
+
+def _join(*headings: str) -> str:
+    """Headings " | "-joined as structure.py joins them, each once."""
+    return " | ".join(dict.fromkeys(h for joined in headings for h in joined.split(" | ") if h))
