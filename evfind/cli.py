@@ -7,6 +7,12 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from typer.core import TyperCommand
+
+try:  # the Click that Typer parses with: a copy of its own since typer 0.28
+    from typer._click.exceptions import NoSuchOption as _NoSuchOption
+except ImportError:  # pragma: no cover (older typer, on Click itself)
+    from click.exceptions import NoSuchOption as _NoSuchOption
 
 from . import __version__
 from .browse import DEFAULT_PORT
@@ -68,8 +74,59 @@ def errors_to_exit(command):
         except KeyboardInterrupt:
             typer.echo("Error: interrupted; nothing was changed", err=True)
             raise typer.Exit(code=130) from None
+        except BrokenPipeError:  # output not wrapped by _emit: the reader had what it wanted
+            _stdout_gone()
+            raise typer.Exit(code=0) from None
 
     return wrapper
+
+
+def _emit(text: str, status: int = 0) -> None:
+    """Print to stdout. Where the reader has gone (`| head -1` has its line), stop quietly with
+    ``status``: the exit status of the output that was wanted, never a traceback, and never 1
+    ("no page found") for pages found."""
+    try:
+        typer.echo(text)
+    except BrokenPipeError:
+        _stdout_gone()
+        raise typer.Exit(code=status) from None
+
+
+def _stdout_gone() -> None:
+    """Point stdout at /dev/null, so that what is still buffered is dropped at exit instead of
+    failing again (Python's "Exception ignored ... BrokenPipeError")."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        finally:
+            os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test runner's buffer)
+        pass
+
+
+def _plural(count: int, word: str, words: str | None = None) -> str:
+    """1 page, 2 pages; 1 revision, 0 revisions."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def _page_list(numbers) -> str:
+    """A list of pages, told apart from a count: "page 7", "pages 2-4, 9"."""
+    numbers = sorted(set(numbers))
+    return f"{'page' if len(numbers) == 1 else 'pages'} {_ranges(numbers)}"
+
+
+def _pp(numbers) -> str:
+    """Pages in a table: "p. 8", "pp. 11-12"."""
+    numbers = sorted(set(numbers))
+    return ("p. " if len(numbers) == 1 else "pp. ") + _ranges(numbers)
+
+
+def _counted_pages(numbers) -> str:
+    """How many pages, then which: "3 (pages 2, 58, 116)"; "none" for none."""
+    return f"{len(set(numbers))} ({_page_list(numbers)})" if numbers else "none"
 
 
 def _message(exc: EvfindError, kwargs: dict) -> str:
@@ -83,11 +140,61 @@ def _message(exc: EvfindError, kwargs: dict) -> str:
 
 
 DbArgument = Annotated[Path, typer.Argument(help="An evfind database (.db).", show_default=False)]
+QueryDbArgument = Annotated[
+    Path,
+    typer.Argument(
+        help="An evfind database (.db), or a PDF: asked through the database beside it (report.pdf -> "
+        "report.db), ingested on first use and again when the PDF changes.",
+        show_default=False,
+    ),
+]
+ReadDbArgument = Annotated[
+    Path,
+    typer.Argument(
+        help="An evfind database (.db), or a PDF already asked or ingested (read through the database beside it).",
+        show_default=False,
+    ),
+]
+
+
+def _is_pdf(path: Path) -> bool:
+    """A PDF given where a database goes: named .pdf, or starting as a PDF does."""
+    if path.suffix.lower() == ".pdf":
+        return True
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(64)
+    except OSError:
+        return False
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%PDF-")
+
+
+def _database(path: Path, document: Optional[str], sha: Optional[str], *, ingest: bool):
+    """(database, document, sha) to read. A PDF is read through the database beside it (made
+    or brought up to date first when ``ingest``), at the revision holding its bytes unless
+    --document or --sha says otherwise; a line on stderr says when it is ingested."""
+    if not _is_pdf(path):
+        return path, document, sha
+    from .ingest import ensure_database, locate_database
+
+    def notify(line: str) -> None:
+        typer.echo(line, err=True)
+
+    if ingest:
+        found = ensure_database(path, progress=_progress(False), notify=notify)
+    else:
+        found = locate_database(path, notify=notify)
+    for warning in found.warnings:
+        typer.echo(f"Warning: {warning}", err=True)
+    if document is None and sha is None:
+        document, sha = found.document_id, found.sha256
+    return found.db_path, document, sha
+
 ShaOption = Annotated[
     Optional[str], typer.Option("--sha", help="Read the revision whose SHA-256 starts with this prefix.")
 ]
 DocumentOption = Annotated[
-    Optional[str], typer.Option("--document", help="Read this document id (when the database holds several).")
+    Optional[str], typer.Option("--document", help="Read one document of several: its id, or a unique prefix of it, any case.")
 ]
 
 
@@ -111,50 +218,224 @@ def _progress(quiet: bool):
 @app.command()
 @errors_to_exit
 def ingest(
-    source: Annotated[Path, typer.Argument(help="The filing: a PDF, a JSONL file of pages, or text with form feeds.", show_default=False)],
-    db: Annotated[Optional[Path], typer.Option("--db", help="The database to write (default: the source path with .db).")] = None,
-    document_id: Annotated[Optional[str], typer.Option("--document-id", help="Document id (default: the file name without extension).")] = None,
+    sources: Annotated[
+        list[Path],
+        typer.Argument(
+            help="The filings: PDFs, JSONL files of pages or text with form feeds; a directory gives its *.pdf "
+            "(not those of its subdirectories).",
+            show_default=False,
+        ),
+    ],
+    db: Annotated[Optional[Path], typer.Option("--db", help="The database to write (default: the source path with .db); one filing only.")] = None,
+    document_id: Annotated[Optional[str], typer.Option("--document-id", help="Document id (default: the file name without extension); one filing only.")] = None,
+    out_dir: Annotated[Optional[Path], typer.Option("--out-dir", help="Write each database here (default: beside its filing).", show_default=False)] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Filings ingested at once, each in a process of its own (0: one per CPU).")] = 1,
     password: Annotated[Optional[str], typer.Option("--password", help="Password of an encrypted PDF.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     embed_source: Annotated[bool, typer.Option("--embed-source", help="Keep the PDF inside the database (page images without the file).")] = False,
 ) -> None:
-    """Add a filing to a database: every physical page, in one transaction."""
+    """Add filings to databases: every physical page of each, in one transaction.
+
+    Several filings (or a directory) are each written to a database of their own, --jobs at a
+    time; a line for each as it lands, an error line for each that fails. Exit status: 0 when
+    every filing landed, else the exit status of the first that failed (in the order given).
+    """
+    from .errors import UsageError
+
+    several = len(sources) > 1 or any(path.is_dir() for path in sources)
+    if several and db is not None:
+        raise UsageError("--db names the database of one filing; for several, give --out-dir DIR or none (each beside its filing)")
+    if several and document_id is not None:
+        raise UsageError("--document-id names one filing's document; with several, each is named after its file")
+    if db is not None and out_dir is not None:
+        raise UsageError("give --db or --out-dir, not both")
+    if several:
+        _ingest_many(sources, out_dir, jobs, password, quiet, embed_source)
+        return
     from .ingest import ingest as run_ingest
 
-    result = run_ingest(source, db, document_id, password=password, progress=_progress(quiet), embed_source=embed_source)
+    if out_dir is not None:
+        from .many import plan
+
+        (job,) = plan(sources, out_dir)
+        db = job.db
+    result = run_ingest(sources[0], db, document_id, password=password, progress=_progress(quiet), embed_source=embed_source)
     for warning in result.warnings:
         typer.echo(f"Warning: {warning}", err=True)
-    if quiet:
-        return
+    if not quiet:
+        _emit(_ingested(result, embed_source))
+
+
+def _ingested(result, embed_source: bool = False) -> str:
+    """The line an ingest prints: what it did to which database."""
     from .render import SHORT_SHA
 
     sha = result.sha256[:SHORT_SHA]
     embedded = ", source PDF embedded" if result.embedded and embed_source else ""
     if result.source_updated:  # the same PDF from another place, or embedded now
-        typer.echo(
+        return (
             f"{result.db_path}: {result.document_id} sha256 {sha} is already ingested; "
             f"recorded its source PDF at {result.source_path}{' and embedded it' if embedded else ''}"
         )
-        return
     if result.status == "unchanged":
-        typer.echo(
+        return (
             f"{result.db_path}: {result.document_id} sha256 {sha} is already ingested "
-            f"({result.page_count} pages); nothing to do"
+            f"({_plural(result.page_count, 'page')}); nothing to do"
         )
-        return
     verb = "created" if result.status == "created" else "added revision to"
-    blank = f", blank pages: {_ranges(result.blank_pages)}" if result.blank_pages else ""
+    blank = f", {len(result.blank_pages)} blank ({_page_list(result.blank_pages)})" if result.blank_pages else ""
     labels = ", printed page labels stored" if result.has_labels else ""
-    typer.echo(
+    return (
         f"{result.db_path}: {verb} {result.document_id} sha256 {sha}: "
-        f"{result.page_count} pages{blank}{labels}{embedded}"
+        f"{_plural(result.page_count, 'page')}{blank}{labels}{embedded}"
     )
 
 
-@app.command()
+def _ingest_many(sources: list[Path], out_dir: Optional[Path], jobs: int, password: Optional[str], quiet: bool,
+                 embed_source: bool) -> None:
+    from .many import Interrupted, cpu_count, ingest_many, plan
+
+    todo = plan(sources, out_dir)
+    bar = _Bar(len(todo), enabled=not quiet and sys.stderr.isatty())
+    failures = []
+
+    def report(outcome) -> None:
+        with bar.aside():
+            if outcome.error is not None:
+                failures.append(outcome)
+                message = str(outcome.error)
+                source = str(outcome.job.source)
+                where = "" if message.startswith(source) else f"{source}: "
+                typer.echo(f"Error: {where}{message}", err=True)
+                return
+            for warning in outcome.result.warnings:
+                typer.echo(f"Warning: {warning}", err=True)
+            if not quiet:
+                _emit(_ingested(outcome.result, embed_source))
+
+    try:
+        ingest_many(todo, workers=jobs or cpu_count(), password=password, embed_source=embed_source,
+                    on_outcome=report, progress=bar.show)
+    except Interrupted as stopped:
+        bar.clear()
+        typer.echo(
+            f"Error: interrupted; {len(stopped.outcomes)} of {_plural(stopped.total, 'filing')} ingested "
+            "(listed above), the others left as they were",
+            err=True,
+        )
+        raise typer.Exit(code=130) from None
+    bar.clear()
+    if failures:
+        first = min(failures, key=lambda outcome: todo.index(outcome.job))  # (jobs come back as copies)
+        raise typer.Exit(code=first.error.exit_code)
+
+
+class _Bar:
+    """One progress bar on stderr for a run of many filings (a terminal only): filings done of
+    all, the part of those running counted by their pages."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int, enabled: bool):
+        self.total, self.enabled, self.done, self.drawn = total, enabled, 0.0, False
+
+    def show(self, done: float, total: int) -> None:
+        self.done = done
+        self._draw()
+
+    def _draw(self) -> None:
+        if not self.enabled:
+            return
+        filled = min(self.WIDTH, int(self.WIDTH * self.done / self.total))
+        sys.stderr.write(
+            f"\rIngesting [{'#' * filled}{'.' * (self.WIDTH - filled)}] {int(self.done)}/{self.total} filings"
+        )
+        sys.stderr.flush()
+        self.drawn = True
+
+    def clear(self) -> None:
+        if self.drawn:
+            sys.stderr.write("\r" + " " * (self.WIDTH + 40) + "\r")
+            sys.stderr.flush()
+            self.drawn = False
+
+    def aside(self):
+        """Clear the bar while a line is printed, then draw it again below."""
+        import contextlib
+
+        @contextlib.contextmanager
+        def printing():
+            drawn = self.drawn
+            self.clear()
+            try:
+                yield
+            finally:
+                if drawn:
+                    self._draw()
+
+        return printing()
+
+
+class _QueryCommand(TyperCommand):
+    """`evfind query`, where a question that starts with '-' ("-5% revenue growth?") would be
+    read as an option: say where it goes instead of Click's "No such option: -5"."""
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        given = list(args)  # (Click's parser consumes the list it is handed)
+        try:
+            return super().parse_args(ctx, args)
+        except _NoSuchOption as exc:
+            question = _dashed_question(given, exc.option_name)
+            if question is None:
+                raise
+            import shlex
+
+            db = _first_argument(self, given) or "DB"
+            typer.echo(
+                f"Error: a question that starts with '-' goes after '--': "
+                f"evfind query {shlex.quote(db)} -- {shlex.quote(question)}",
+                err=True,
+            )
+            raise typer.Exit(code=EXIT_USAGE) from None
+
+
+def _dashed_question(args: list[str], option: str) -> str | None:
+    """The argument Click took for the unknown option ``option``, where it reads as a question
+    (words after the dash, or no letter right after it: "-5%", "-$3 million") rather than a
+    mistyped option ("--tpo", "-x")."""
+    for arg in args:
+        if arg == "--":
+            break
+        if arg.startswith(option) and not arg.startswith("--"):
+            if any(c.isspace() for c in arg) or not arg[1:2].isalpha():
+                return arg
+    return None
+
+
+def _first_argument(command: TyperCommand, args: list[str]) -> str | None:
+    """The first positional argument (the database), skipping options and their values."""
+    takes_value = {
+        name for param in command.params
+        if param.param_type_name == "option" and not getattr(param, "is_flag", False)
+        for name in param.opts
+    }
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--":
+            return None
+        elif arg.startswith("-") and arg != "-":
+            skip = arg in takes_value
+        else:
+            return arg
+    return None
+
+
+@app.command(cls=_QueryCommand)
 @errors_to_exit
 def query(
-    db: DbArgument,
+    db: QueryDbArgument,
     question: Annotated[Optional[str], typer.Argument(help="The question, in plain words.", show_default=False)] = None,
     top: Annotated[int, typer.Option("--top", "-n", min=1, max=TOP_MAX, help=f"How many pages to list (1 to {TOP_MAX}).")] = TOP_DEFAULT,
     fmt: Annotated[Optional[Format], typer.Option("--format", "-f", help="Output: table (the default), markdown or json.", show_default=False)] = None,
@@ -177,7 +458,8 @@ def query(
     malformed questions file.
     """
     from .errors import UsageError
-    from .finder import REFUSALS, Finder
+    from .finder import REFUSALS
+    from .multi import open_finder
     from .render import render, render_plan
 
     if (question is None) == (questions is None):
@@ -187,11 +469,13 @@ def query(
             raise UsageError("--questions prints one JSON object a line; --format table and markdown do not apply")
         if explain:
             raise UsageError("--explain shows one question; ask it without --questions")
+    db, document, sha = _database(db, document, sha, ingest=True)
+    if questions is not None:
         _ask_all(db, questions, top, document, sha, lang.value if lang else None)
         return
     fmt = fmt or Format.table
     lang_code = lang.value if lang else None
-    with Finder(db, document=document, sha=sha) as finder:
+    with open_finder(db, document=document, sha=sha) as finder:
         if not explain:
             answer = finder.answer(question, top=top, lang=lang_code)
         else:
@@ -200,27 +484,26 @@ def query(
             except REFUSALS as exc:
                 answer = finder.refused(question, exc, lang_code)
             else:
-                typer.echo(render_plan(plan, "json" if fmt is Format.json else "text"))
+                _emit(render_plan(plan, "json" if fmt is Format.json else "text"))
                 return
     if answer.error is not None and fmt is not Format.json:  # one line on stderr
         raise answer.error
-    typer.echo(render(answer, fmt.value))
-    if answer.error is not None:
-        raise typer.Exit(code=answer.error.exit_code)
-    if not answer.results:
-        raise typer.Exit(code=EXIT_NO_MATCH)
+    status = answer.error.exit_code if answer.error is not None else 0 if answer.results else EXIT_NO_MATCH
+    _emit(render(answer, fmt.value), status)
+    if status:
+        raise typer.Exit(code=status)
 
 
 def _ask_all(db: Path, source: Path, top: int, document: Optional[str], sha: Optional[str], lang: Optional[str]) -> None:
     import json
 
     from .batch import answer_all, read_questions
-    from .finder import Finder
+    from .multi import open_finder
 
     items = read_questions(source)
-    with Finder(db, document=document, sha=sha) as finder:
+    with open_finder(db, document=document, sha=sha) as finder:
         for data in answer_all(finder, items, top=top, lang=lang):
-            typer.echo(json.dumps(data, ensure_ascii=False))
+            _emit(json.dumps(data, ensure_ascii=False), EXIT_USAGE if finder.empty else 0)
         if finder.empty:  # every line says so; the status says the run found nothing to search
             raise typer.Exit(code=EXIT_USAGE)
 
@@ -228,7 +511,7 @@ def _ask_all(db: Path, source: Path, top: int, document: Optional[str], sha: Opt
 @app.command()
 @errors_to_exit
 def show(
-    db: DbArgument,
+    db: ReadDbArgument,
     page: Annotated[int, typer.Argument(help="Physical page number (1 is the first page of the PDF).", show_default=False)],
     document: DocumentOption = None,
     sha: ShaOption = None,
@@ -238,6 +521,8 @@ def show(
 ) -> None:
     """Print the stored text of one physical page, so any citation can be checked."""
     from .finder import Finder
+
+    db, document, sha = _database(db, document, sha, ingest=False)
 
     if png is not None:
         from .pageimage import page_png, png_size
@@ -253,66 +538,65 @@ def show(
     if fmt is TextFormat.json:
         import json
 
-        typer.echo(json.dumps(stored.to_dict(), ensure_ascii=False, indent=2))
+        _emit(json.dumps(stored.to_dict(), ensure_ascii=False, indent=2))
         return
     doc = stored.document
     label = f" (printed {stored.page_label})" if stored.page_label else ""
-    typer.echo(
-        f"Page {stored.page_number}{label} of {doc.page_count} · {doc.document_id} · sha256 {doc.document_sha256}"
-    )
+    lines = [f"Page {stored.page_number}{label} of {doc.page_count} · {doc.document_id} · sha256 {doc.document_sha256}"]
     from .zh import LABELS
 
     continues = LABELS["en"]["continues"]
     where = stored.heading or (f"{continues}{stored.section_heading}" if stored.section_heading else "")
     if where:
-        typer.echo(f"Heading: {where}")
-    typer.echo("")
-    typer.echo(stored.raw_text if raw else stored.text)
+        lines.append(f"Heading: {where}")
+    lines += ["", stored.raw_text if raw else stored.text]
+    _emit("\n".join(lines))
 
 
 @app.command()
 @errors_to_exit
 def info(
-    db: DbArgument,
+    db: ReadDbArgument,
     fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
 ) -> None:
     """Documents, revisions, page counts, blank pages and the sections found on which pages."""
     from .finder import describe
 
+    db, _, _ = _database(db, None, None, ingest=False)
     summary = describe(db)
     if fmt is TextFormat.json:
         import json
 
-        typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        _emit(json.dumps(summary, ensure_ascii=False, indent=2))
         return
-    typer.echo(f"Database: {db}  (evfind schema {summary['schema_version']})")
+    lines = [f"Database: {db}  (evfind schema {summary['schema_version']})"]
     if not summary["revisions"]:
-        typer.echo(f"No pages are loaded yet: run `evfind ingest REPORT.pdf --db {db}`")
+        lines.append(f"No pages are loaded yet: run `evfind ingest REPORT.pdf --db {db}`")
     for rev in summary["revisions"]:
         newest = "  [newest]" if rev["newest"] else ""
-        typer.echo("")
-        typer.echo(
-            f"{rev['document_id']}  revision {rev['revision_id']}{newest}\n"
-            f"  sha256      {rev['sha256']}\n"
-            f"  source      {rev['source_name']} ({rev['source_kind']}), ingested {rev['ingested_at']}\n"
-            f"  form        {rev['form'] or 'not read'}\n"
-            f"  pages       {rev['page_count']}\n"
-            f"  blank pages {_ranges(rev['blank_pages']) or 'none'}\n"
-            f"  page labels {'yes (printed folios stored)' if rev['labelled_pages'] else 'none'}"
-        )
-        if rev["statements"]:
-            typer.echo("  statements")
-            for item in rev["statements"]:
-                typer.echo(f"    {item['label']:<24} p. {_ranges(item['pages']):<12} {item['heading']}")
-        if rev["sections"]:
-            typer.echo("  sections")
-            for item in rev["sections"]:
-                typer.echo(f"    {item['label']:<24} p. {_ranges(item['pages']):<12} {item['heading']}")
+        labelled = rev["labelled_pages"]
+        lines += [
+            "",
+            f"{rev['document_id']}  revision {rev['revision_id']}{newest}",
+            f"  sha256       {rev['sha256']}",
+            f"  source       {rev['source_name']} ({rev['source_kind']}), ingested {rev['ingested_at']}",
+            f"  form         {rev['form'] or 'not read'}",
+            f"  pages        {rev['page_count']}",
+            f"  blank pages  {_counted_pages(rev['blank_pages'])}",
+            "  page labels  "
+            + (f"{labelled} of {_plural(rev['page_count'], 'page')} (printed folios stored)" if labelled else "none"),
+        ]
+        for group in ("statements", "sections"):
+            if rev[group]:
+                lines.append(f"  {group}")
+                for item in rev[group]:
+                    lines.append(f"    {item['label']:<24} {_pp(item['pages']):<12}  {item['heading']}".rstrip())
         if rev["exhibits"]:
-            typer.echo("  exhibits")
+            lines.append("  exhibits")
             for item in rev["exhibits"]:
-                pages = _ranges(list(range(item["first_page"], item["last_page"] + 1)))
-                typer.echo(f"    {item['number']:<8} {item['kind']:<24} p. {pages:<12} {item['title']}")
+                pages = _pp(range(item["first_page"], item["last_page"] + 1))
+                lines.append(f"    {item['number']:<8} {item['kind']:<24} {pages:<12}  {item['title']}".rstrip())
+    _emit("\n".join(lines))
 
 
 @app.command("eval")
@@ -360,9 +644,9 @@ def eval_(
             import json
 
             data = {"in_sample": {name: r.to_dict() for name, r in in_sample.items()}, "loco": chosen.to_dict()}
-            typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+            _emit(json.dumps(data, ensure_ascii=False, indent=2))
         else:
-            typer.echo(format_loco(in_sample, chosen, setting_name(DEFAULT)))
+            _emit(format_loco(in_sample, chosen, setting_name(DEFAULT)))
         return
     reports = {
         name: evaluate(records, pdfs=pdfs, dbs=dbs, cache=cache, question_field=field, group_field=group_by,
@@ -373,20 +657,23 @@ def eval_(
         import json
 
         data = reports[str(labels[0])].to_dict() if len(labels) == 1 else {n: r.to_dict() for n, r in reports.items()}
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        _emit(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         titles = len(labels) > 1
-        typer.echo("\n\n".join(format_report(r, title=n if titles else "", show_misses=misses) for n, r in reports.items()))
+        _emit("\n\n".join(format_report(r, title=n if titles else "", show_misses=misses) for n, r in reports.items()))
 
 
 @app.command()
 @errors_to_exit
 def upgrade(db: DbArgument) -> None:
     """Re-index a database written by an older evfind, from the page text it stores."""
-    from .ingest import reindex
+    from .ingest import upgrade as run_upgrade
 
-    count, old, new = reindex(db)
-    typer.echo(f"{db}: re-indexed {count} revision(s), schema {old} -> {new}")
+    done = run_upgrade(db)
+    if done.reindexed is None:
+        _emit(f"{db}: already at schema {done.new}; nothing to do")
+    else:
+        _emit(f"{db}: re-indexed {_plural(done.reindexed, 'revision')}, schema {done.old} -> {done.new}")
 
 
 @app.command()

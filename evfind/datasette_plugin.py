@@ -78,12 +78,13 @@ def answer_json(path, question, top=None, sha=None, document=None) -> str:
     it comes back as the same object with no results and the message ``Error: ...`` (in the
     question's language), as ``finder.refused`` builds it.
     """
-    from .finder import Finder, refused
+    from .finder import refused
+    from .multi import open_finder
 
     text = "" if question is None else str(question)
     try:
         top = _top(top, TOP_DEFAULT)
-        with Finder(path, document=document or None, sha=sha or None) as finder:
+        with open_finder(path, document=document or None, sha=sha or None) as finder:
             answer = finder.answer(text, top=top)
     except EvfindError as exc:
         answer = refused(text, exc)

@@ -32,10 +32,16 @@ NO_CONTENT_WORDS = (
     "(e.g. capital expenditures, legal proceedings)"
 )
 NO_MATCH = "No relevant page found in this document"
+NO_MATCH_SEVERAL = "No relevant page found in these documents"
 NO_MATCH_HINT = "try other words: a line item, a section title, or a term as the filing spells it"
 WEAK_MATCH = (
     "No page holds all of the question's words; these candidates hold some of them. Check them"
 )
+# What of a question was not read, after the outcome in ``message`` (the table prints it above
+# the results): Chinese text the glossary lacks, and the question's words no page holds.
+NOT_READ = "Not read: {parts} (not in the glossary, so not searched)"
+ABSENT = "Not in this filing: {parts}"
+ABSENT_SEVERAL = "Not in these filings: {parts}"
 _MARK = re.compile("\x02(.*?)\x03", re.S)
 # What a question can meet that is an outcome of the question rather than a fault of the
 # request: ``Finder.answer`` answers with it (no results and the message) instead of raising.
@@ -96,12 +102,33 @@ class Answer(NamedTuple):
     lang: str = "en"  # the language of the notes, the message and the rendered labels
     # Set when the question could not be asked (see ``refused``): its exit code is the CLI's.
     error: EvfindError | None = None
+    # The question's ideas no page holds, as the question says them (``Finder.absent``).
+    absent: tuple[str, ...] = ()
+    # Why the results are not a plain answer: "no_match", "weak_match" or None.
+    outcome: str | None = None
+    # The documents read, when several were asked as one (``document`` is then None).
+    documents: tuple[Document, ...] = ()
+    plan: "Plan | None" = None  # how the pages were ranked (Plan is defined below)
+
+    @property
+    def unread_note(self) -> str | None:
+        """What of the question was not read, in the answer's language: the Chinese text the
+        glossary lacks and the question's words no page holds (None when all was read)."""
+        unknown = self.parsed.reading.unknown if self.parsed and self.parsed.reading else ()
+        return unread_note(unknown, self.absent, self.lang, several=len(self.documents) > 1)
+
+    @property
+    def outcome_note(self) -> str | None:
+        """The outcome part of the message: no page found, or only candidates to check."""
+        return outcome_note(self.outcome, self.lang, several=len(self.documents) > 1)
 
     def to_dict(self) -> dict:
         """The --format json object (its schema is documented in the README)."""
+        several = {"documents": [_document_dict(d) for d in self.documents]} if self.documents else {}
         return {
             "question": self.question,
             "document": _document_dict(self.document),
+            **several,
             "results": [
                 {
                     "rank": hit.rank,
@@ -427,12 +454,14 @@ class Finder:
                     evidence=_evidence_lines(plan.passages.get(page_id)),
                 )
             )
-        message = None
+        outcome = None
         if not hits:
-            message = zh.localise("no_match", f"{NO_MATCH}; {NO_MATCH_HINT}", lang)
+            outcome = "no_match"
         elif not self._covers(parsed, ids[0]):
-            message = zh.localise("weak_match", WEAK_MATCH, lang)
-        return Answer(question, document, tuple(hits), message, parsed, lang)
+            outcome = "weak_match"
+        absent = zh.named(self.absent(parsed), parsed.reading, lang)
+        answer = Answer(question, document, tuple(hits), None, parsed, lang, absent=absent, outcome=outcome, plan=plan)
+        return answer._replace(message=compose_message(answer))
 
     def answer(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
         """``query``, except that a question evfind cannot ask (no content words, no pages
@@ -446,6 +475,26 @@ class Finder:
     def refused(self, question: str, error: EvfindError, lang: str | None = None) -> Answer:
         """The answer to a question this finder could not ask (see ``refused``)."""
         return refused(question, error, None if self.revision is None else self.document, lang)
+
+    @_reading
+    def held(self, parsed: ParsedQuestion) -> tuple[int, ...]:
+        """How many pages of the revision hold each of the question's ideas (``parsed.ideas``,
+        in order): the pages any of an idea's phrases (its wording, the lexicon's expansions of
+        it) matches. One FTS5 count an idea, kept for the finder's life (with the counts that
+        weigh the evidence concepts)."""
+        counts = []
+        for idea in parsed.ideas:
+            key = " OR ".join(Term(phrase, "question").fts for phrase in idea.phrases)
+            if key not in self._holding:
+                self._holding[key] = store.matching_pages(self.conn, key, self.revision.revision_id)
+            counts.append(self._holding[key])
+        return tuple(counts)
+
+    def absent(self, parsed: ParsedQuestion) -> tuple[str, ...]:
+        """The labels of the question's own ideas (``units``) that no page of the revision
+        holds (``held``)."""
+        held = self.held(parsed)
+        return tuple(idea.label for idea, count, unit in zip(parsed.ideas, held, units(parsed.ideas)) if unit and not count)
 
     def _without_common_words(self, parsed: ParsedQuestion) -> ParsedQuestion:
         """Leave out of the MATCH the terms on more than half the pages (the company's name,
@@ -533,9 +582,8 @@ class Finder:
         document = self._require_pages()
         row = store.page_by_number(self.conn, self.revision.revision_id, page_number)
         if row is None:
-            raise UsageError(
-                f"page {page_number} does not exist: {document.document_id} has pages 1 to {document.page_count}"
-            )
+            pages = "only page 1" if document.page_count == 1 else f"pages 1 to {document.page_count}"
+            raise UsageError(f"page {page_number} does not exist: {document.document_id} has {pages}")
         from .packing import unpack_text  # only `evfind show` reads the raw text
 
         _, number, label, text, raw, heading, section, section_heading, statement = row
@@ -548,6 +596,53 @@ def refused(question: str, error: EvfindError, document: Document | None = None,
     each question, and Datasette's evfind_query() for every error."""
     lang = zh.language(question, lang)
     return Answer(question, document, (), zh.error_message(error, lang), lang=lang, error=error)
+
+
+def units(ideas) -> tuple[bool, ...]:
+    """Whether each idea is one of the question's own (a word, or a lexicon cue with its
+    expansions), rather than made of them: two words searched side by side as one phrase
+    ("foobarium capital"), each of which belongs to another idea. What was not read is said of
+    the words and cues; a pair the filing never writes is no word it never uses."""
+    from collections import Counter
+
+    labels = [set(idea.label.split()) for idea in ideas]
+    counts = Counter(word for words in labels for word in words)  # ideas whose label has the word
+    return tuple(
+        len(words) < 2 or len(idea.phrases) > 1 or not all(counts[word] > 1 for word in words)
+        for idea, words in zip(ideas, labels)
+    )
+
+
+def outcome_note(outcome: str | None, lang: str, several: bool = False) -> str | None:
+    """The outcome part of an answer's message (``Answer.outcome``) in ``lang``; for several
+    documents, "in these documents"."""
+    if outcome == "no_match":
+        if several:
+            return zh.localise("no_match_several", f"{NO_MATCH_SEVERAL}; {NO_MATCH_HINT}", lang)
+        return zh.localise("no_match", f"{NO_MATCH}; {NO_MATCH_HINT}", lang)
+    if outcome == "weak_match":
+        return zh.localise("weak_match", WEAK_MATCH, lang)
+    return None
+
+
+def unread_note(unknown: tuple[str, ...], absent: tuple[str, ...], lang: str, several: bool = False) -> str | None:
+    """What of a question was not read, in ``lang``: ``unknown`` Chinese text (not in the
+    glossary), then the ideas ``absent`` from the filing (from every one of ``several``)."""
+    comma = "、" if lang == "zh" else ", "
+    parts = []
+    if unknown:
+        parts.append(zh.localise("not_read", NOT_READ.format(parts=comma.join(unknown)), lang, parts=comma.join(unknown)))
+    if absent:
+        key, english = ("absent_several", ABSENT_SEVERAL) if several else ("absent", ABSENT)
+        parts.append(zh.localise(key, english.format(parts=comma.join(absent)), lang, parts=comma.join(absent)))
+    return ("；" if lang == "zh" else ". ").join(parts) or None
+
+
+def compose_message(answer: Answer) -> str | None:
+    """An answer's ``message``: the outcome (no page found, candidates to check), then what of
+    the question was not read; None when there is neither."""
+    notes = [note for note in (answer.outcome_note, answer.unread_note) if note]
+    return ("。" if answer.lang == "zh" else ". ").join(notes) or None
 
 
 def _evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:

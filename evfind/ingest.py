@@ -25,7 +25,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import store, writes
-from .errors import InputError, SourceError, UsageError
+from .errors import (
+    DatabaseBusyError,
+    IncompatibleDatabaseError,
+    InputError,
+    NotADatabaseError,
+    PasswordError,
+    SourceError,
+    UsageError,
+)
 from .extract import Extraction, extract
 from .packing import pack_text
 from .question import common_words
@@ -226,6 +234,165 @@ def _record_source(db_path: Path, revision: store.Revision, path: str, data: byt
     writes.rewrite(db_path, build, must_exist=True)
 
 
+# --------------------------------------------------------------------------------------------
+# Asking a PDF directly: the database beside it
+
+
+@dataclass(frozen=True)
+class PdfDatabase:
+    """The database that answers for a PDF, and the revision in it that holds the PDF's bytes
+    as they are now (``sha256``; the revision to read, which may be an older one)."""
+
+    pdf: Path
+    db_path: Path
+    document_id: str
+    sha256: str
+    status: str  # current | older (an older revision's bytes) | created | added (a new revision)
+    warnings: tuple[str, ...] = ()
+
+
+Notify = Callable[[str], None]
+
+
+def ensure_database(
+    pdf: str | os.PathLike,
+    *,
+    password: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    notify: Notify | None = None,
+) -> PdfDatabase:
+    """The database beside a PDF (report.pdf -> report.db), ingesting the PDF into it on first
+    use and again, as a new revision, when its bytes change. Whether it must is told by the
+    PDF's SHA-256 against the revisions the database holds: hashing is cheap, extraction is
+    not. ``notify(line)`` hears, before the work starts, why an ingest is needed.
+
+    A file at report.db that is not an evfind database is never written; nor is anything where
+    the directory cannot be written (the error says how to ingest elsewhere, with --db).
+
+        >>> ensure_database("report.pdf").status      # first use: ingested into report.db
+        'created'
+        >>> found = ensure_database("report.pdf")     # the same bytes: read as they are
+        >>> found.status, found.db_path.name, found.document_id
+        ('current', 'report.db', 'report')
+    """
+    found = _find(pdf)
+    if found.match is not None:
+        return _matched(found, notify)
+    pdf, db_path = found.pdf, found.db_path
+    if not os.access(db_path.parent, os.W_OK):
+        raise DatabaseBusyError(
+            f"{pdf}: cannot write {db_path.name} beside it ({db_path.parent} is read-only); ingest it "
+            f"somewhere writable: evfind ingest {pdf} --db SOMEWHERE.db"
+        )
+    previous = found.newest.get(found.document_id)
+    if notify is not None:
+        if previous is None:
+            notify(f"{pdf}: ingesting into {db_path} (first use)")
+        elif previous.source_name != pdf.name:
+            notify(f"{pdf}: ingesting into {db_path} as a new revision of {previous.document_id} (first use)")
+        else:
+            notify(
+                f"{pdf}: changed since it was ingested into {db_path} (sha256 {found.sha256[:12]}, "
+                f"was {previous.sha256[:12]}); ingesting a new revision"
+            )
+    try:
+        result = ingest(pdf, db_path, found.document_id, password=password, progress=progress)
+    except NotADatabaseError as exc:  # another file took the name meanwhile
+        raise _not_ours(exc, pdf) from None
+    except PasswordError as exc:
+        if password is not None:
+            raise
+        raise PasswordError(
+            f"{pdf}: the PDF is password-protected; ingest it with `evfind ingest {pdf} --password PW`, "
+            f"then ask {db_path}"
+        ) from None
+    status = "added" if previous is not None else "created"
+    return PdfDatabase(pdf, db_path, result.document_id, result.sha256, status, result.warnings)
+
+
+def locate_database(pdf: str | os.PathLike, *, notify: Notify | None = None) -> PdfDatabase:
+    """The database beside a PDF and the revision holding its bytes, where it has been ingested
+    (by ``ensure_database`` or `evfind ingest`); read only. Otherwise an error that says how to
+    ask it or ingest it."""
+    found = _find(pdf)
+    if found.match is not None:
+        return _matched(found, notify)
+    pdf, db_path = found.pdf, found.db_path
+    how = f"ask it with `evfind query {pdf} \"...\"`, which ingests it, or run `evfind ingest {pdf}`"
+    if found.document_id not in found.newest:
+        raise InputError(f"{pdf} is a PDF, not yet ingested into {db_path}: {how}")
+    raise InputError(f"{pdf} has changed since it was ingested into {db_path}: {how}")
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A PDF, the database beside it and what that holds of it."""
+
+    pdf: Path
+    db_path: Path
+    sha256: str
+    match: store.Revision | None  # the revision holding the PDF's bytes
+    document_id: str  # the document new bytes become a revision of
+    newest: dict[str, store.Revision]  # the newest revision of each document in the database
+
+
+def _find(pdf: str | os.PathLike) -> _Found:
+    from .extract import sha256_file, source_kind
+
+    pdf = Path(pdf)
+    if not pdf.exists():
+        raise InputError(f"{pdf}: no such file")
+    if pdf.is_dir():
+        raise InputError(f"{pdf}: is a directory, not a file")
+    try:
+        if source_kind(pdf) != "pdf":
+            raise SourceError(f"{pdf}: not a PDF file (it does not start with %PDF-)")
+        sha = sha256_file(pdf)
+    except PermissionError:
+        raise InputError(f"{pdf}: permission denied") from None
+    db_path = default_db_path(pdf)
+    if db_path.resolve() == pdf.resolve():
+        raise UsageError(f"{pdf}: a PDF named like a database; ingest it with `evfind ingest {pdf} --db OTHER.db`")
+    if not db_path.exists() and not db_path.is_symlink():
+        return _Found(pdf, db_path, sha, None, pdf.stem, {})
+    try:
+        conn = store.connect_read(db_path)
+    except NotADatabaseError as exc:
+        raise _not_ours(exc, pdf) from None
+    try:
+        with store.reading(db_path):
+            revisions = store.revisions(conn)
+    finally:
+        conn.close()
+    newest = {r.document_id: r for r in revisions}  # in revision order: the last one wins
+    # The revision of these bytes (one ingested from a file of this name first).
+    same = [r for r in revisions if r.sha256 == sha]
+    match = max(same, key=lambda r: (r.source_name == pdf.name, r.revision_id), default=None)
+    # New bytes: a revision of the document last ingested from a file of this name, else of the
+    # document named after the file, as `evfind ingest` names it.
+    named = [r for r in revisions if r.source_name == pdf.name]
+    document_id = named[-1].document_id if named else pdf.stem
+    return _Found(pdf, db_path, sha, match, document_id, newest)
+
+
+def _matched(found: _Found, notify: Notify | None) -> PdfDatabase:
+    match = found.match
+    newest = found.newest[match.document_id]
+    status = "current" if newest.revision_id == match.revision_id else "older"
+    if status == "older" and notify is not None:
+        notify(
+            f"{found.pdf}: its bytes are those of an older revision in {found.db_path} (sha256 "
+            f"{match.sha256[:12]}; the newest is {newest.sha256[:12]}); reading that revision"
+        )
+    return PdfDatabase(found.pdf, found.db_path, match.document_id, match.sha256, status)
+
+
+def _not_ours(exc: NotADatabaseError, pdf: Path) -> NotADatabaseError:
+    return NotADatabaseError(
+        f"{exc}; it is left as it is: ingest {pdf} elsewhere with `evfind ingest {pdf} --db SOMEWHERE.db`"
+    )
+
+
 def _with(result: IngestResult, warnings: list[str]) -> IngestResult:
     if not warnings:
         return result
@@ -319,3 +486,38 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
 
     (count, old), _ = writes.rewrite(db_path, build, must_exist=True, older_ok=True)
     return count, old, store.SCHEMA_VERSION
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """What `evfind upgrade` did: ``reindexed`` revisions (None: the database was current and
+    was left untouched), from schema ``old`` to ``new``."""
+
+    reindexed: int | None
+    old: int
+    new: int
+
+
+def upgrade(db: str | os.PathLike) -> Upgrade:
+    """Re-index a database of an older schema (``reindex``); one of the current schema, intact,
+    is left as it is, not a byte or a time stamp changed. A file an interrupted write left
+    half-written (a hot journal beside it) is rolled back and re-indexed; a damaged one is
+    re-indexed where its page text can be read, and otherwise reported."""
+    db_path = Path(db)
+    try:
+        conn = store.connect_read(db_path)
+    except (IncompatibleDatabaseError, DatabaseBusyError):
+        pass  # older (or newer, or half-written, or locked): the rewrite sorts it out or says why
+    else:
+        try:
+            with store.reading(db_path):
+                _, version = store.identify(conn)
+                current = store.intact(conn)
+        except DatabaseBusyError:
+            current = False
+        finally:
+            conn.close()
+        if current:
+            return Upgrade(None, version, version)
+    count, old, new = reindex(db_path)
+    return Upgrade(count, old, new)

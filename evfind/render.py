@@ -43,14 +43,36 @@ def to_json(answer: Answer | Plan) -> str:
     return json.dumps(answer.to_dict(), ensure_ascii=False, indent=2)
 
 
-def to_table(answer: Answer) -> str:
-    doc = answer.document
+def _documents(answer: Answer) -> list[str]:
+    """The header's document line: the revision read, or one line for each of several."""
     labels = LABELS[answer.lang]
-    pages = labels["pages"].format(count=doc.page_count)
-    lines = [
-        f"{labels['question']}{answer.question.strip()}",
-        f"{labels['document']}{doc.document_id}  sha256 {doc.document_sha256[:SHORT_SHA]}  {pages}",
-    ]
+    documents = answer.documents or (answer.document,)
+    label = labels["documents"] if answer.documents else labels["document"]
+    ids = max(width(doc.document_id) for doc in documents)
+    lines = []
+    for doc in documents:
+        pages = labels["one_page" if doc.page_count == 1 else "pages"].format(count=doc.page_count)
+        lead = label if not lines else " " * width(label)
+        name = doc.document_id if len(documents) == 1 else _ljust(doc.document_id, ids)
+        lines.append(f"{lead}{name}  sha256 {doc.document_sha256[:SHORT_SHA]}  {pages}")
+    return lines
+
+
+def _messages(answer: Answer) -> tuple[str | None, str | None]:
+    """What the table and Markdown print above the results (what of the question was not read)
+    and below them (the outcome); the JSON ``message`` holds both, outcome first."""
+    unread = answer.unread_note
+    if not unread or answer.error is not None:
+        return None, answer.message
+    return unread, answer.outcome_note
+
+
+def to_table(answer: Answer) -> str:
+    labels = LABELS[answer.lang]
+    lines = [f"{labels['question']}{answer.question.strip()}", *_documents(answer)]
+    above, below = _messages(answer)
+    if above:
+        lines += ["", above]
     if answer.results:
         header = labels["header"]
         rows = [
@@ -62,9 +84,9 @@ def to_table(answer: Answer) -> str:
         for row in [header, *rows]:
             cells = [_rjust(row[0], widths[0])] + [_ljust(row[i], widths[i]) for i in range(1, 4)] + [row[4]]
             lines.append("  ".join(cells).rstrip())
-    if answer.message:
+    if below:
         lines.append("")
-        lines.append(answer.message)
+        lines.append(below)
     return "\n".join(lines)
 
 
@@ -73,6 +95,7 @@ def _md(text: str) -> str:
 
 
 def to_markdown(answer: Answer) -> str:
+    above, below = _messages(answer)
     lines = []
     if answer.results:
         lines.append("| " + " | ".join(LABELS[answer.lang]["md_header"]) + " |")
@@ -80,11 +103,8 @@ def to_markdown(answer: Answer) -> str:
         for h in answer.results:
             document = f"{h.document_id} (sha256 {h.document_sha256[:SHORT_SHA]})"
             lines.append(f"| {h.rank} | {_md(page_cell(h, answer.lang))} | {_md(document)} | {_md(h.note)} |")
-    if answer.message:
-        if lines:
-            lines.append("")
-        lines.append(answer.message)
-    return "\n".join(lines)
+    blocks = [above, "\n".join(lines), below]
+    return "\n\n".join(block for block in blocks if block)
 
 
 def render(answer: Answer, fmt: str = "table") -> str:

@@ -288,16 +288,15 @@ def select_revision(
     conn: sqlite3.Connection, document_id: str | None = None, sha: str | None = None
 ) -> Revision | None:
     """The revision a query reads: the newest of the document, or the one whose SHA-256 starts
-    with ``sha``. None when the store holds no documents. Ambiguity is a usage error."""
+    with ``sha``. None when the store holds no documents. Ambiguity is a usage error; several
+    documents and neither ``document_id`` nor ``sha`` is one whose key is "several_documents",
+    with the newest revision of each document as its ``revisions`` (``select_revisions``)."""
     all_revisions = revisions(conn)
     if not all_revisions:
         return None
     chosen = all_revisions
     if document_id is not None:
-        chosen = [r for r in chosen if r.document_id == document_id]
-        if not chosen:
-            known = ", ".join(sorted({r.document_id for r in all_revisions}))
-            raise UsageError(f"no document {document_id!r} in this database (it holds: {known})")
+        chosen = _of_document(all_revisions, document_id)
     if sha is not None:
         prefix = sha.strip().lower()
         if not prefix or any(c not in "0123456789abcdef" for c in prefix):
@@ -308,11 +307,55 @@ def select_revision(
         if len(chosen) > 1:
             raise UsageError(f"--sha {prefix!r} matches {len(chosen)} revisions; give more digits")
         return chosen[0]
-    documents = {r.document_id for r in chosen}
-    if len(documents) > 1:
-        names = ", ".join(sorted(documents))
-        raise UsageError(f"this database holds several documents ({names}); choose one with --document")
-    return max(chosen, key=lambda r: r.revision_id)
+    newest: dict[str, Revision] = {}
+    for r in sorted(chosen, key=lambda r: (r.document_id, r.revision_id)):
+        newest[r.document_id] = r
+    if len(newest) > 1:
+        names = ", ".join(newest)
+        raise UsageError(
+            f"this database holds several documents ({names}); choose one with --document",
+            key="several_documents",
+            names=names,
+            revisions=tuple(newest.values()),
+        )
+    return next(iter(newest.values()))
+
+
+def select_revisions(
+    conn: sqlite3.Connection, document_id: str | None = None, sha: str | None = None
+) -> list[Revision]:
+    """The revisions a query reads: the one ``select_revision`` picks, or, when the database
+    holds several documents and neither ``document_id`` nor ``sha`` picks one, the newest
+    revision of each document, by document id. Empty when the store holds no documents."""
+    try:
+        chosen = select_revision(conn, document_id, sha)
+    except UsageError as exc:
+        if exc.key != "several_documents":
+            raise
+        return list(exc.params["revisions"])
+    return [] if chosen is None else [chosen]
+
+
+def _of_document(all_revisions: list[Revision], document_id: str) -> list[Revision]:
+    """The revisions of the document ``document_id`` names: its id exactly, else the one id it
+    is a prefix of, case-insensitive (an id differing only in case counts as that prefix's one
+    match before longer ids do). Unknown or ambiguous: a usage error naming the ids."""
+    ids = sorted({r.document_id for r in all_revisions})
+    if document_id in ids:
+        found = document_id
+    else:
+        wanted = document_id.strip().casefold()
+        same = [d for d in ids if d.casefold() == wanted]
+        candidates = same or [d for d in ids if wanted and d.casefold().startswith(wanted)]
+        if not candidates:
+            raise UsageError(f"no document {document_id!r} in this database (it holds: {', '.join(ids)})")
+        if len(candidates) > 1:
+            raise UsageError(
+                f"--document {document_id!r} matches {len(candidates)} documents "
+                f"({', '.join(candidates)}); give more of the id"
+            )
+        found = candidates[0]
+    return [r for r in all_revisions if r.document_id == found]
 
 
 class PageRow(NamedTuple):
@@ -644,6 +687,11 @@ def all_sources(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple[str, by
 # --------------------------------------------------------------------------------------------
 # Re-indexing (evfind upgrade): here, not in ingest, because both read and drop the tables of
 # any schema version evfind ever wrote, which only this module knows.
+
+
+def intact(conn: sqlite3.Connection) -> bool:
+    """Does SQLite find every table and index of the file whole (PRAGMA quick_check)?"""
+    return conn.execute("PRAGMA quick_check(1)").fetchone()[0] == "ok"
 
 
 def identify(conn: sqlite3.Connection) -> tuple[int, int]:

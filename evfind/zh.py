@@ -218,7 +218,30 @@ MESSAGES = {
     "no_database": "{path}：数据库不存在（请先运行 `evfind ingest REPORT.pdf --db {path}`）",
     "no_pages": "尚未载入任何页面，无法检索：{path}；请先运行 `evfind ingest REPORT.pdf --db {path}`",
     "no_content_words": "问题缺少可检索的内容词；请用财报中的说法提问（例如 资本支出、法律诉讼、现金流量表）",
+    "no_match_several": "未在这些文档中定位到相关页面；可换一种说法：报表项目、章节标题，或财报原文的英文术语",
+    "not_read": "未识别：{parts}（未检索）",
+    "absent": "文档中未出现：{parts}",
+    "absent_several": "这些文档中均未出现：{parts}",
 }
+
+
+def named(labels: tuple[str, ...], reading: Reading | None, lang: str = "zh") -> tuple[str, ...]:
+    """The question's ideas, given by their English labels, as the question says them: for a
+    Chinese question, the Chinese term each was read from with the labels read from it
+    (养老金（pension）, or 养老金 (pension) in English output), or the label as written there
+    (an English word, a year); an English question's labels as they are. A term is named once,
+    in the question's order."""
+    if reading is None:
+        return labels
+    grouped: dict[str, list[str]] = {}
+    for label in labels:
+        key = stems(label)
+        owner = next((m.chinese for m in reading.matches if key in m.phrases), None)
+        grouped.setdefault(owner or label, []).append(label)
+    brackets = "（{}）" if lang == "zh" else " ({})"
+    return tuple(
+        name if name in labels else name + brackets.format(", ".join(found)) for name, found in grouped.items()
+    )
 
 
 def localise(key: str | None, english: str, lang: str, **params) -> str:
@@ -239,7 +262,9 @@ LABELS = {
     "en": {
         "question": "Question: ",
         "document": "Document: ",
+        "documents": "Documents: ",
         "pages": "({count} pages)",
+        "one_page": "(1 page)",
         "header": ("Rank", "Page", "Document", "SHA-256", "What matched"),
         "md_header": ("Rank", "Physical page", "Document", "What matched"),
         "printed": "{page} (printed {label})",
@@ -248,7 +273,9 @@ LABELS = {
     "zh": {
         "question": "问题：",
         "document": "文档：",
+        "documents": "文档：",
         "pages": "（共 {count} 页）",
+        "one_page": "（共 1 页）",
         "header": ("排名", "页码（物理页）", "文档", "SHA-256", "命中说明"),
         "md_header": ("排名", "页码（物理页）", "文档", "命中说明"),
         "printed": "{page}（印刷页码 {label}）",

@@ -31,7 +31,7 @@ def test_ingest_pdf_reports_pages_blank_page_and_labels(cli, filing_pdf):
     assert db.is_file()
     assert result.stdout.startswith(f"{db}: created ACME_2024_10K sha256 ")
     assert result.stdout.rstrip().endswith(
-        f"12 pages, blank pages: {BLANK_PAGE}, printed page labels stored"
+        f"12 pages, 1 blank (page {BLANK_PAGE}), printed page labels stored"
     )
     assert result.stderr == ""
 
@@ -127,8 +127,8 @@ def test_info_lists_revisions_blank_pages_and_structure(cli, filing_db):
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "ACME_2024_10K  revision 1  [newest]" in out
-    assert f"blank pages {BLANK_PAGE}\n" in out
-    assert "page labels yes" in out
+    assert f"  blank pages  1 (page {BLANK_PAGE})\n" in out
+    assert "  page labels  12 of 12 pages (printed folios stored)\n" in out
     assert "income_statement         p. 8 " in out
     assert "balance_sheet            p. 9 " in out
     assert "cash_flow_statement      p. 10 " in out
@@ -179,7 +179,7 @@ def test_jsonl_and_form_feed_text(cli, tmp_path):
     text.write_text("\f".join(PAGES) + "\f", encoding="utf-8")  # pdftotext ends with \f
     result = cli("ingest", text, "--db", tmp_path / "text.db")
     assert result.exit_code == 0, result.output
-    assert "12 pages, blank pages: 7" in result.stdout
+    assert "12 pages, 1 blank (page 7)" in result.stdout
     assert top_pages(cli, tmp_path / "text.db", "Where is the effective tax rate reconciliation?")[0] == 11
 
 

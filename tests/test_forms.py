@@ -488,11 +488,11 @@ def test_info_shows_the_form_and_the_exhibits_of_an_eight_k(cli, tmp_path):
     assert cli("ingest", pdf).exit_code == 0
     db = pdf.with_suffix(".db")
     out = cli("info", db).stdout
-    assert "  form        8-K\n" in out
+    assert "  form         8-K\n" in out
     assert out.endswith(
         "  exhibits\n"
-        "    10.1     credit_agreement         p. 4-6          Five-Year Credit Agreement\n"
-        "    99.1     press_release            p. 7            Press release of Acme Widgets Inc\n"
+        "    10.1     credit_agreement         pp. 4-6       Five-Year Credit Agreement\n"
+        "    99.1     press_release            p. 7          Press release of Acme Widgets Inc\n"
     )
     _, data = cli.json("info", db)
     revision = data["revisions"][0]
@@ -525,9 +525,9 @@ def test_an_earnings_release_and_a_ten_k_have_no_exhibits_listed(cli, tmp_path):
     text.write_text("\f".join(RELEASE), encoding="utf-8")
     assert cli("ingest", text).exit_code == 0
     out = cli("info", text.with_suffix(".db")).stdout
-    assert "  form        earnings\n" in out
+    assert "  form         earnings\n" in out
     assert "exhibits" not in out
-    assert "    non_gaap                 p. 5-6 " in out
+    assert "    non_gaap                 pp. 5-6 " in out
     assert "    outlook_guidance         p. 2 " in out
 
 
