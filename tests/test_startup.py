@@ -139,7 +139,7 @@ def recording(pattern, flags):
 
 re._compile = recording
 sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == "open" else None)
-import evfind.cli, evfind.finder, evfind.render  # what `evfind query` imports
+import evfind.cli, evfind.finder, evfind.multi, evfind.render  # what `evfind query` imports
 
 from evfind._data import DATA
 import json
