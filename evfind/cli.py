@@ -81,12 +81,12 @@ def errors_to_exit(command):
     return wrapper
 
 
-def _emit(text: str, status: int = 0) -> None:
+def _emit(text: str, status: int = 0, colour: bool | None = None) -> None:
     """Print to stdout. Where the reader has gone (`| head -1` has its line), stop quietly with
     ``status``: the exit status of the output that was wanted, never a traceback, and never 1
-    ("no page found") for pages found."""
+    ("no page found") for pages found. ``colour``: keep ANSI highlighting (click's ``color``)."""
     try:
-        typer.echo(text)
+        typer.echo(text, color=colour or None)
     except BrokenPipeError:
         _stdout_gone()
         raise typer.Exit(code=status) from None
@@ -489,7 +489,8 @@ def query(
     if answer.error is not None and fmt is not Format.json:  # one line on stderr
         raise answer.error
     status = answer.error.exit_code if answer.error is not None else 0 if answer.results else EXIT_NO_MATCH
-    _emit(render(answer, fmt.value), status)
+    colour = _colour()
+    _emit(render(answer, fmt.value, columns=_columns(), colour=colour), status, colour)
     if status:
         raise typer.Exit(code=status)
 
@@ -508,49 +509,115 @@ def _ask_all(db: Path, source: Path, top: int, document: Optional[str], sha: Opt
             raise typer.Exit(code=EXIT_USAGE)
 
 
+SHOW_MAX = 50  # pages one `evfind show` prints
+
+
 @app.command()
 @errors_to_exit
 def show(
     db: ReadDbArgument,
-    page: Annotated[int, typer.Argument(help="Physical page number (1 is the first page of the PDF).", show_default=False)],
+    page: Annotated[str, typer.Argument(help=f"Physical page number (1 is the first page of the PDF), a range 37-39 or a list 37,39 (at most {SHOW_MAX} pages).", show_default=False)],
     document: DocumentOption = None,
     sha: ShaOption = None,
     raw: Annotated[bool, typer.Option("--raw", help="The text exactly as extracted, before normalisation.")] = False,
     fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
+    highlight: Annotated[Optional[str], typer.Option("--highlight", help="Mark the terms a query for this question would match (on a terminal; with --format json, as \"marks\").", show_default=False)] = None,
     png: Annotated[Optional[Path], typer.Option("--png", help="Write the page as it looks in the source PDF to this PNG file instead.", show_default=False)] = None,
 ) -> None:
-    """Print the stored text of one physical page, so any citation can be checked."""
+    """Print the stored text of physical pages, so any citation can be checked."""
     from .finder import Finder
 
+    numbers = _page_numbers(page)
     db, document, sha = _database(db, document, sha, ingest=False)
 
     if png is not None:
+        from .errors import UsageError
         from .pageimage import page_png, png_size
 
-        image = page_png(db, page, document=document, sha=sha)
+        if len(numbers) != 1 or not page.strip().isdigit():
+            raise UsageError("--png writes one page: give one page number")
+        image = page_png(db, numbers[0], document=document, sha=sha, question=highlight)
         _write_png(png, image)
         width, height = png_size(image)
-        typer.echo(f"{png}: page {page}, {width} x {height} pixels")
+        typer.echo(f"{png}: page {numbers[0]}, {width} x {height} pixels")
         return
 
+    json_out = fmt is TextFormat.json
     with Finder(db, document=document, sha=sha) as finder:
-        stored = finder.page(page)
-    if fmt is TextFormat.json:
+        pages = [finder.page(number) for number in numbers]  # every page checked before any is printed
+        marks = None
+        if highlight is not None:  # JSON's marks are in `text`; printed, in the text printed
+            marks = [finder.highlights(highlight, p.raw_text if raw and not json_out else p.text) for p in pages]
+            if finder.parse(highlight).empty:
+                typer.echo("Warning: the question has no searchable content words; nothing to highlight", err=True)
+            elif not any(marks):
+                typer.echo("Warning: none of the question's terms is on " + ("this page" if len(pages) == 1 else "these pages"), err=True)
+    if json_out:
         import json
 
-        _emit(json.dumps(stored.to_dict(), ensure_ascii=False, indent=2))
+        objects = [p.to_dict() for p in pages]
+        for data, found in zip(objects, marks or ()):
+            data["marks"] = [list(span) for span in found]
+        single = len(pages) == 1 and page.strip().isdigit()  # one page: one object, as always
+        _emit(json.dumps(objects[0] if single else objects, ensure_ascii=False, indent=2))
         return
-    doc = stored.document
-    label = f" (printed {stored.page_label})" if stored.page_label else ""
-    lines = [f"Page {stored.page_number}{label} of {doc.page_count} · {doc.document_id} · sha256 {doc.document_sha256}"]
+    from .render import highlighted_text
     from .zh import LABELS
 
+    colour = _colour()
     continues = LABELS["en"]["continues"]
-    where = stored.heading or (f"{continues}{stored.section_heading}" if stored.section_heading else "")
-    if where:
-        lines.append(f"Heading: {where}")
-    lines += ["", stored.raw_text if raw else stored.text]
-    _emit("\n".join(lines))
+    lines = []
+    for index, stored in enumerate(pages):
+        doc = stored.document
+        label = f" (printed {stored.page_label})" if stored.page_label else ""
+        if index:
+            lines.append("")
+        lines.append(f"Page {stored.page_number}{label} of {doc.page_count} · {doc.document_id} · sha256 {doc.document_sha256}")
+        where = stored.heading or (f"{continues}{stored.section_heading}" if stored.section_heading else "")
+        if where:
+            lines.append(f"Heading: {where}")
+        text = stored.raw_text if raw else stored.text
+        lines += ["", highlighted_text(text, marks[index]) if marks and colour else text]
+    _emit("\n".join(lines), 0, colour and bool(marks))
+
+
+def _page_numbers(spec: str) -> list[int]:
+    """ "38" -> [38]; "37-39" -> [37, 38, 39]; "37,39" -> [37, 39]; ranges and pages may be mixed
+    ("37-39,41"), at most SHOW_MAX pages, each once, in the order given."""
+    from .errors import UsageError
+
+    numbers: list[int] = []
+    for part in spec.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+            raise UsageError(f"{spec!r} is not a page, a range 37-39 or a list 37,39 of physical pages")
+        low, high = int(first), int(last) if dash else int(first)
+        if high < low:
+            raise UsageError(f"the range {part.strip()} runs backwards: write {high}-{low}")
+        if high - low + 1 + len(numbers) > SHOW_MAX:
+            raise UsageError(f"{spec} asks for more than {SHOW_MAX} pages; show at most {SHOW_MAX} at a time")
+        numbers += [n for n in range(low, high + 1) if n not in numbers]
+    return numbers
+
+
+def _terminal() -> bool:
+    """Is standard output a terminal (tests replace this to act as one)?"""
+    return sys.stdout.isatty()
+
+
+def _colour() -> bool:
+    """Highlight with ANSI codes: on a terminal, unless NO_COLOR is set and not empty
+    (https://no-color.org) or TERM is dumb."""
+    import os
+
+    return _terminal() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
+def _columns() -> int:
+    """The terminal's width: COLUMNS, else the terminal's, else 80."""
+    import shutil
+
+    return shutil.get_terminal_size().columns
 
 
 @app.command()

@@ -10,13 +10,15 @@ Datasette serves (a file marked with evfind's application_id) it registers:
 - the configuration in ``datasette_metadata.yaml`` (titles, descriptions, facets, full-text
   search on ``pages``, and the ``ask``, ``search`` and ``page`` queries) under the database's
   name, so plain ``datasette REPORT.db`` shows the same as ``evfind serve REPORT.db``;
+- ``evfind_mark(text, marks)``, an SQL function putting ``<mark>`` around the marks of an
+  evidence line, for the ask query's ``evidence`` column;
 - ``evfind_page_image(page, sha [, question])``, an SQL function giving the address of a page's
   image (or, when it has none, why), which the ``page`` query shows beside the text;
 - the route ``/-/evfind/DB/page-image?page=N&sha=SHA&question=...`` serving that image, a PNG
   of the page as it looks in the source PDF with the question's terms boxed
   (``evfind.pageimage``), rendered on request and kept in an in-process cache (``IMAGES``);
 - cell rendering: page numbers link to the page's text (from an answer, carrying the question,
-  so the page's image boxes its terms), snippets show their highlights, a page's text is shown
+  so the page's image boxes its terms), snippets and evidence lines show their highlights, a page's text is shown
   whole and its image beside it.
 
 Other databases in the same Datasette are left alone.
@@ -93,6 +95,18 @@ def answer_json(path, question, top=None, sha=None, document=None) -> str:
     return json.dumps(answer.to_dict(), ensure_ascii=False)
 
 
+def marked_text(text, marks) -> str | None:
+    """What ``evfind_mark(text, marks)`` returns: an evidence line with ``<mark>`` around each
+    of its marks (the JSON array of [start, end] offsets of ``--format json``), as FTS5's
+    snippet() marks a search's words; the cell shows the text escaped and the marks as marks."""
+    from . import render
+
+    if text is None:
+        return None
+    spans = json.loads(marks) if isinstance(marks, str) and marks else []
+    return render.highlight(render.cells(str(text), spans), ("<mark>", "</mark>"))
+
+
 def _top(value, default: int) -> int:
     if value is None or (isinstance(value, str) and not value.strip()):
         return default
@@ -121,6 +135,7 @@ def prepare_connection(conn, database, datasette):
         return page_image_cell(datasette, database, path, page, sha, question)
 
     conn.create_function("evfind_query", -1, evfind_query)
+    conn.create_function("evfind_mark", 2, marked_text, deterministic=True)
     conn.create_function("evfind_page_image", -1, evfind_page_image)
 
 
@@ -373,7 +388,7 @@ def get_metadata(datasette, key, database, table):
 @hookimpl
 def render_cell(row, value, column, table, database, datasette):
     """In the results of the ask, search and page queries (rows with page and sha256)."""
-    if table is not None or column not in ("page", "snippet", "text", "sha256", "image"):
+    if table is not None or column not in ("page", "snippet", "evidence", "text", "sha256", "image"):
         return None
     try:
         columns = row.keys()
@@ -395,7 +410,7 @@ def render_cell(row, value, column, table, database, datasette):
                 params["question"] = question
             return Markup('<a href="{}">{}</a>').format(page_url + urlencode(params), value)
         return _page_navigation(page_url, value, row["of_pages"] if "of_pages" in columns else None, sha, question)
-    if column == "snippet" and isinstance(value, str):
+    if column in ("snippet", "evidence") and isinstance(value, str):
         return _highlighted(value)
     if column == "text" and isinstance(value, str):
         # Whole (Datasette would cut it short) and in a fixed-width font, so the columns of a

@@ -43,6 +43,7 @@ NOT_READ = "Not read: {parts} (not in the glossary, so not searched)"
 ABSENT = "Not in this filing: {parts}"
 ABSENT_SEVERAL = "Not in these filings: {parts}"
 _MARK = re.compile("\x02(.*?)\x03", re.S)
+_NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
 # What a question can meet that is an outcome of the question rather than a fault of the
 # request: ``Finder.answer`` answers with it (no results and the message) instead of raising.
 REFUSALS = (NoContentWordsError, NoPagesError)
@@ -76,6 +77,11 @@ class Hit(NamedTuple):
     # counted from 1 in the page's text as `evfind show --format json` gives it (split on
     # newlines), text that line exactly.
     evidence: tuple[tuple[int, str], ...] = ()
+    # Where the question's terms are on each evidence line, as the evidence counted them: the
+    # (start, end) character offsets in that line's text of each stretch FTS5 marked there that
+    # expresses a concept of the question, the most telling first (the rarest concept in the
+    # filing), then along the line.
+    evidence_marks: tuple[tuple[tuple[int, int], ...], ...] = ()
 
 
 def _document_dict(document: Document | None) -> dict | None:
@@ -142,7 +148,10 @@ class Answer(NamedTuple):
                     "statement": hit.statement,
                     "matched_terms": list(hit.matched_terms),
                     "note": hit.note,
-                    "evidence": [{"line": line, "text": text} for line, text in hit.evidence],
+                    "evidence": [
+                        {"line": line, "text": text, "marks": [list(span) for span in sorted(marks)]}
+                        for (line, text), marks in zip(hit.evidence, _padded(hit.evidence_marks, len(hit.evidence)))
+                    ],
                 }
                 for hit in self.results
             ],
@@ -432,10 +441,13 @@ class Finder:
         chosen = plan.fused[:top]
         ids = [page_id for page_id, _ in chosen]
         rows = store.page_rows(self.conn, ids)
+        concepts = self._concepts(parsed) if ids else ()
         hits = []
         for position, (page_id, score) in enumerate(chosen, start=1):
             row = rows[page_id]
             terms = _spans("\n".join(plan.marks.get(page_id, ("", ""))))
+            marked_text = plan.marks.get(page_id, ("", ""))[0]
+            lines = _evidence_lines(plan.passages.get(page_id))
             hits.append(
                 Hit(
                     rank=position,
@@ -451,7 +463,8 @@ class Finder:
                     page_label=row.page_label,
                     section=row.section,
                     statement=row.statement,
-                    evidence=_evidence_lines(plan.passages.get(page_id)),
+                    evidence=lines,
+                    evidence_marks=_line_marks(marked_text, lines, concepts),
                 )
             )
         outcome = None
@@ -529,6 +542,29 @@ class Finder:
         if parsed.empty or self.revision is None:
             return ()
         return tuple(term.phrase for term in self._without_common_words(parsed).terms)
+
+    def concepts(self, question: str) -> tuple[evidence.Concept, ...]:
+        """The question's concepts as the evidence lines read them, weighted in this revision
+        (empty for a question with no content words)."""
+        parsed = self.parse(question)
+        if parsed.empty or self.empty:
+            return ()
+        return self._concepts(parsed)
+
+    def highlights(self, question: str, text: str) -> tuple[tuple[int, int], ...]:
+        """The (start, end) offsets in ``text`` of the terms a query for ``question`` matches
+        (``match_terms``, marked as FTS5 marks them) that the evidence counts, as the evidence
+        lines' ``evidence_marks`` are chosen: for `evfind show --highlight`."""
+        phrases = tuple(p for p in (evidence.stems(term) for term in self.match_terms(question)) if p)
+        if not phrases:
+            return ()
+        marked = evidence.mark(text.translate(_NO_MARKS), (evidence.Concept("terms", phrases),))
+        lines = tuple(enumerate(text.split("\n"), start=1))
+        starts = [0]
+        for _, line in lines:
+            starts.append(starts[-1] + len(line) + 1)
+        per_line = _line_marks(marked, lines, self.concepts(question))
+        return tuple(sorted((starts[i] + a, starts[i] + b) for i, spans in enumerate(per_line) for a, b in spans))
 
     def parse(self, question: str) -> ParsedQuestion:
         limits.check_question(question)
@@ -648,6 +684,46 @@ def compose_message(answer: Answer) -> str | None:
 def _evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:
     """A passage's evidence lines, numbered from 1 as a user counts the lines of a page."""
     return () if passage is None else tuple((index + 1, text) for index, text in passage.lines)
+
+
+def _line_marks(
+    marked: str, lines: tuple[tuple[int, str], ...], concepts: tuple[evidence.Concept, ...]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each evidence line ((number from 1, text)), the (start, end) offsets in it of the
+    stretches FTS5 marked on the page (``marked``, as the evidence read it) that express one of
+    the question's concepts, as the evidence counted them: those of the rarest concepts first
+    (by the concepts' weights), then along the line. A stretch over a line break counts on each
+    line it touches. Only the evidence lines are read."""
+    from itertools import accumulate
+
+    pieces = marked.split("\n")
+    starts = list(accumulate((len(piece) + 1 for piece in pieces), initial=0))
+
+    def plain(text: str) -> int:  # characters of the page's text in a stretch of marked text
+        return len(text) - text.count(evidence.START) - text.count(evidence.END)
+
+    found = []
+    for number, text in lines:
+        spans = []
+        if number - 1 < len(pieces):
+            a = starts[number - 1]
+            b = a + len(pieces[number - 1])
+            opened = marked.rfind(evidence.START, 0, a)  # a stretch from an earlier line runs on here
+            for match in _MARK.finditer(marked, opened if opened > marked.rfind(evidence.END, 0, a) else a):
+                if match.start() >= b:
+                    break
+                _, held = evidence.read_lines(match.group(0), concepts)
+                owners = frozenset().union(*held.values())
+                if owners:
+                    start = 0 if match.start() < a else plain(marked[a : match.start()])
+                    end = len(text) if match.end() > b else plain(marked[a : match.end()])
+                    spans.append((-max(concepts[i].weight for i in owners), start, end))
+        found.append(tuple((start, end) for _, start, end in sorted(spans)))
+    return tuple(found)
+
+
+def _padded(items: tuple, size: int) -> tuple:
+    return items + ((),) * (size - len(items))
 
 
 def _no_pages(path) -> NoPagesError:

@@ -52,7 +52,7 @@ class ParsedQuestion(NamedTuple):
     cues: tuple[str, ...] = ()  # the lexicon and route cues that matched
     reading: zh.Reading | None = None  # a Chinese question: how zh.py read it
     ideas: tuple[Idea, ...] = ()  # what the question asks about, each with its phrases
-    fact: bool = True  # asks for a figure or a fact (False: asks where something is)
+    fact: bool = True  # asks for a figure: an amount, a count, a rate (not where something is)
     ratio: bool = False  # asks for a ratio of statement line items (DPO, quick ratio, margins)
 
     @property
@@ -219,7 +219,7 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool
         return _parse_english(question, metrics, meta, pairs)
     reading = zh.read(question)
     parsed = _parse_english(reading.english, metrics, meta, pairs)
-    return parsed._replace(text=question, reading=_with_phrases(reading), fact=not asks_where(question))
+    return parsed._replace(text=question, reading=_with_phrases(reading), fact=asks_figure(question))
 
 
 def _with_phrases(reading: zh.Reading) -> zh.Reading:
@@ -255,8 +255,10 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
         ratio = ratio or cue in ratios()
         added.extend(Term(phrase, "lexicon") for phrase in table[cue])
         wording = " ".join(all_words[start:end])
-        ideas.append((start, Idea(wording, tuple(dict.fromkeys((wording, *table[cue]))))))
+        if not all(normal(w) in covered for w in all_words[start:end]):  # a cue met twice: one idea
+            ideas.append((start, Idea(wording, tuple(dict.fromkeys((wording, *table[cue]))))))
         covered.update(normal(w) for w in all_words[start:end])
+    in_cues = set(covered)
     position = {normal(w): i for i, w in reversed(list(enumerate(all_words)))}
     for word in words:
         if normal(word) not in covered:  # (a word and its plural are one idea)
@@ -264,7 +266,7 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
             at = position.get(normal(word), len(all_words))
             ideas.append((at, Idea(word, (word,), year=_is_year(word))))
     if pairs:
-        for at, pair in _pairs(question, words):
+        for at, pair in _pairs(question, words, in_cues):
             ideas.append((at, Idea(pair, (pair,))))
             added.insert(0, Term(pair, "pair"))
     named: list[str] = []
@@ -273,6 +275,8 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
     for _, _, cue in _find_phrases(all_words, route_table()):
         cues.append(" ".join(cue))
         for labels, kind in route_table()[cue]:
+            if kind == "named" and _located(question, cue):
+                kind = "implied"  # "still on the balance sheet": where an item is, not a source
             {"named": named, "implied": implied}.get(kind, sections).extend(labels)
     seen = {t.phrase for t in terms}
     for term in added:
@@ -288,7 +292,7 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
         sections=tuple(dict.fromkeys(sections)),
         cues=tuple(dict.fromkeys(cues)),
         ideas=tuple(idea for _, idea in sorted(ideas, key=lambda pair: pair[0])),
-        fact=not asks_where(question),
+        fact=asks_figure(question),
         ratio=ratio,
     ))
 
@@ -301,13 +305,28 @@ _WHERE = re.compile(
 )
 
 
+# A question that asks for a figure: an amount, a count, a rate or a change.
+_FIGURE = re.compile(
+    r"\bhow (?:much|many|large|big)\b|\b(?:amount|total|rate|ratio|percentage|percent|share of|margin|price|"
+    r"value|number of|cost|growth|change|increase|decrease|size|balance|figure)s?\b|[$%]"
+    r"|多少|几|比例|比率|金额|增长|规模|占比|变化|增加|减少",
+    re.I,
+)
+
+
+def asks_figure(question: str) -> bool:
+    """Does the question ask for a figure (an amount, a count, a rate, a change), not where
+    something is? Its evidence line is then a line item beside its figure."""
+    return not asks_where(question) and _FIGURE.search(question) is not None
+
+
 def asks_where(question: str) -> bool:
     """Does the question ask where something is ("Where is the lease maturity table?",
     "哪一页有...") rather than for a figure or a fact?"""
     return _WHERE.search(question) is not None
 
 
-def _pairs(question: str, words: list[str]) -> list[tuple[int, str]]:
+def _pairs(question: str, words: list[str], in_cues: set[str] = frozenset()) -> list[tuple[int, str]]:
     """Two content words the question writes side by side ("average price", "operating
     income", "senior notes"), with their position: searched as a phrase, a pair is informative
     even where each word alone is on most pages, and a line that holds it holds the two words
@@ -319,8 +338,19 @@ def _pairs(question: str, words: list[str]) -> list[tuple[int, str]]:
     for i in range(len(stream) - 1):
         first, second = stream[i], stream[i + 1]
         if first in kept and second in kept and normal(first) != normal(second):
+            if normal(first) in in_cues and normal(second) in in_cues:
+                continue  # both words belong to lexicon cues: the cue is the idea
             found.setdefault(f"{first} {second}", i)
     return [(at, pair) for pair, at in found.items()]
+
+
+def _located(question: str, cue: tuple[str, ...]) -> bool:
+    """Is the statement the cue names written as where an item sits ("recorded on the balance
+    sheet", "off-balance sheet") rather than as the source the question is to be answered from
+    ("using the balance sheet", "shown in the statement of income")?"""
+    words = r"\W+(?:\w+\W+){0,2}?".join(re.escape(w) + r"\w*" for w in cue)
+    return re.search(r"\b(?:on|off)\W+(?:(?:the|its|our|their|a)\W+)?(?:(?:consolidated|condensed)\W+)*" + words,
+                     question, re.I) is not None
 
 
 def _is_year(word: str) -> bool:

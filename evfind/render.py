@@ -6,11 +6,20 @@ built by ``Answer.to_dict`` and ``Plan.to_dict`` (evfind/finder.py), the one bui
 batch mode and the Datasette plugin share.
 """
 
+import unicodedata
+
 from .finder import Answer, Hit, Plan
 from .zh import LABELS
 
 SHORT_SHA = 12  # hex digits of a SHA-256 shown to people (table, Markdown, Datasette's lists)
 EXPLAIN_LIST = 20  # pages of each ranked list the text of --explain shows (its JSON shows all)
+ELLIPSIS = "…"  # where a shortened evidence line was cut
+# The matched terms on a terminal: reverse video on and off (ECMA-48 SGR 7 and 27), which
+# leaves the terminal's own colours and weight alone and stands out in a page of text.
+ANSI = ("\x1b[7m", "\x1b[27m")
+MARKDOWN = ("**", "**")
+WORD_REACH = 12  # columns left over, past which a shortened line is filled up to mid-word
+MIN_EVIDENCE_COLUMNS = 20  # an evidence line keeps this much however narrow the terminal
 
 
 def page_cell(hit: Hit, lang: str = "en") -> str:
@@ -22,10 +31,6 @@ def page_cell(hit: Hit, lang: str = "en") -> str:
 
 def width(text: str) -> int:
     """Columns the text takes in a terminal: wide (CJK) characters take two."""
-    if text.isascii():
-        return len(text)
-    import unicodedata  # only a cell that is not ASCII needs it (a Chinese note)
-
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
@@ -35,6 +40,152 @@ def _ljust(text: str, size: int) -> str:
 
 def _rjust(text: str, size: int) -> str:
     return " " * (size - width(text)) + text
+
+
+# ---------------------------------------------------------------------------------------------
+# Evidence lines and highlighted text: a line as cells (character, marked), tidied, shortened
+# around its marks, then written with the marks of a medium (ANSI, Markdown, HTML).
+
+Cells = list[tuple[str, int]]  # (character, 0 unmarked | 1 marked | 2 the leading mark)
+
+
+def cells(text: str, marks=(), lead: bool = False) -> Cells:
+    """The text's characters, each with whether a mark ((start, end) offsets) covers it: 1, or
+    2 for the first mark when ``lead`` (the one a shortened line keeps in view)."""
+    marked = [0] * len(text)
+    for index, (start, end) in enumerate(marks):
+        start, end = max(start, 0), min(max(end, 0), len(text))
+        marked[start:end] = [2 if lead and index == 0 else 1] * max(end - start, 0)
+    return list(zip(text, marked))
+
+
+def tidy(line: Cells) -> Cells:
+    """One line for display: control characters read as spaces (a terminal would act on
+    them), every run of spaces as one, none at either end."""
+    out: Cells = []
+    for ch, marked in line:
+        if ch.isspace() or unicodedata.category(ch) == "Cc":
+            if out and out[-1][0] != " ":
+                out.append((" ", marked))
+            continue
+        out.append((ch, marked))
+    while out and out[-1][0] == " ":
+        out.pop()
+    return out
+
+
+def shorten(line: Cells, columns: int | None) -> Cells:
+    """The line in at most ``columns`` terminal columns (None: whole), cut with an ellipsis at
+    either end and kept around its marks: the stretch holding the most marks that fits (the
+    earliest of equals), a few words before it, and as much after it as fits, so a line item
+    keeps its figures. Cuts fall between words where a word boundary is near, and always
+    between characters: a wide character is never halved."""
+    from itertools import accumulate
+
+    n = len(line)
+    before = [0, *accumulate(width(ch) for ch, _ in line)]  # columns before each cell
+    if columns is None or before[n] <= columns:
+        return line
+    columns = max(columns, 1 + 2 * width(ELLIPSIS))
+
+    def cost(a: int, b: int) -> int:
+        return before[b] - before[a] + width(ELLIPSIS) * ((a > 0) + (b < n))
+
+    def clean(i: int) -> bool:  # a cut here splits no word
+        return i in (0, n) or line[i - 1][0] == " " or line[i][0] == " " or width(line[i - 1][0] + line[i][0]) > 2
+
+    def grow(a: int, b: int, left: bool, limit: int) -> tuple[int, int]:
+        """Widen to the left or right, a word at a time while one fits in ``limit`` columns,
+        then a character at a time when what is left would hold a long word."""
+        step = -1 if left else 1
+        for whole in (True, False):
+            while True:
+                i = a if left else b
+                j = i + step
+                while whole and 0 < j < n and not clean(j):
+                    j += step
+                if not 0 <= j <= n or j == i:
+                    break
+                if cost(*((j, b) if left else (a, j))) > limit:
+                    break
+                a, b = (j, b) if left else (a, j)
+            if limit - cost(a, b) < WORD_REACH:
+                break
+        return a, b
+
+    marked = [run for run in _runs(line) if run[2]]
+    lead = next((i for i, run in enumerate(marked) if run[2] == 2), None)
+    a = b = marked[lead or 0][0] if marked else 0
+    most = 0
+    for i, run in enumerate(marked):
+        j = i
+        while j + 1 < len(marked) and cost(run[0], marked[j + 1][1]) <= columns:
+            j += 1
+        if lead is not None and not i <= lead <= j:
+            continue  # the stretch must show the leading mark
+        if cost(run[0], marked[j][1]) <= columns and j - i + 1 > most:
+            a, b, most = run[0], marked[j][1], j - i + 1
+    a, b = grow(a, b, True, cost(a, b) + (columns - cost(a, b)) // 4)  # a few words before
+    a, b = grow(a, b, False, columns)  # as much after as fits
+    a, b = grow(a, b, True, columns)  # the line ended: the rest before
+    while 0 < a < b and line[a][0] == " ":
+        a += 1
+    while a < b < n and line[b - 1][0] == " ":
+        b -= 1
+    return ([(ELLIPSIS, 0)] if a > 0 else []) + line[a:b] + ([(ELLIPSIS, 0)] if b < n else [])
+
+
+def _runs(line: Cells) -> list[tuple[int, int, int]]:
+    """(start, end, marked) of each run of equally marked cells."""
+    runs: list[tuple[int, int, int]] = []
+    for i, (_, marked) in enumerate(line):
+        if runs and runs[-1][2] == marked:
+            runs[-1] = (runs[-1][0], i + 1, marked)
+        else:
+            runs.append((i, i + 1, marked))
+    return runs
+
+
+def highlight(line: Cells, marks: tuple[str, str] | None) -> str:
+    """The cells as text, each marked run between ``marks`` (on, off); plain for None."""
+    out = []
+    for start, end, marked in _runs([(ch, bool(marked)) for ch, marked in line]):
+        text = "".join(ch for ch, _ in line[start:end])
+        out.append(f"{marks[0]}{text}{marks[1]}" if marked and marks else text)
+    return "".join(out)
+
+
+def highlighted_text(text: str, marks, on_off: tuple[str, str] = ANSI) -> str:
+    """A page's text with its marks set off, line by line (a mark that runs over a line break
+    is closed at the end of the line and opened again on the next): for `evfind show
+    --highlight` on a terminal, where control characters other than line breaks and tabs are
+    shown as spaces so that none acts on the terminal."""
+    lines = []
+    for line in _split_lines(cells(text, marks)):
+        shown = [(" " if ch != "\t" and unicodedata.category(ch) == "Cc" else ch, marked) for ch, marked in line]
+        lines.append(highlight(shown, on_off))
+    return "\n".join(lines)
+
+
+def _split_lines(line: Cells) -> list[Cells]:
+    out: list[Cells] = [[]]
+    for ch, marked in line:
+        if ch == "\n":
+            out.append([])
+        else:
+            out[-1].append((ch, marked))
+    return out
+
+
+def evidence_line(hit: Hit, columns: int | None = None, marks: tuple[str, str] | None = None) -> str | None:
+    """The hit's best evidence line for people: tidied, shortened to ``columns`` terminal
+    columns around its matched terms, which ``marks`` (ANSI, MARKDOWN, or None) set off.
+    None when the hit has no evidence line."""
+    if not hit.evidence:
+        return None
+    _, text = hit.evidence[0]
+    spans = hit.evidence_marks[0] if hit.evidence_marks else ()
+    return highlight(shorten(tidy(cells(text, spans, lead=True)), columns), marks)
 
 
 def to_json(answer: Answer | Plan) -> str:
@@ -67,7 +218,10 @@ def _messages(answer: Answer) -> tuple[str | None, str | None]:
     return unread, answer.outcome_note
 
 
-def to_table(answer: Answer) -> str:
+def to_table(answer: Answer, columns: int | None = None, colour: bool = False) -> str:
+    """The answer for a terminal: a row a hit, and under it, from the page column, its best
+    evidence line shortened to ``columns`` (None: whole), the matched terms in reverse video
+    when ``colour``."""
     labels = LABELS[answer.lang]
     lines = [f"{labels['question']}{answer.question.strip()}", *_documents(answer)]
     above, below = _messages(answer)
@@ -81,17 +235,41 @@ def to_table(answer: Answer) -> str:
         ]
         widths = [max(width(r[i]) for r in [header, *rows]) for i in range(4)]
         lines.append("")
-        for row in [header, *rows]:
-            cells = [_rjust(row[0], widths[0])] + [_ljust(row[i], widths[i]) for i in range(1, 4)] + [row[4]]
-            lines.append("  ".join(cells).rstrip())
+        indent = " " * (widths[0] + 2)  # evidence lines start under the page
+        lines.append(_table_row(header, widths))
+        for hit, row in zip(answer.results, rows):
+            lines.append(_table_row(row, widths))
+            if hit.evidence:
+                prefix = labels["evidence"].format(line=hit.evidence[0][0])
+                room = None if columns is None else max(columns - len(indent) - width(prefix), MIN_EVIDENCE_COLUMNS)
+                lines.append(indent + prefix + evidence_line(hit, room, ANSI if colour else None))
     if below:
         lines.append("")
         lines.append(below)
     return "\n".join(lines)
 
 
+def _table_row(row, widths) -> str:
+    cells = [_rjust(row[0], widths[0])] + [_ljust(row[i], widths[i]) for i in range(1, 4)] + [row[4]]
+    return "  ".join(cells).rstrip()
+
+
 def _md(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
+
+
+_MD_SPECIAL = str.maketrans({ch: "\\" + ch for ch in "\\`*_~<[]|"})
+
+
+def _md_evidence(hit: Hit, lang: str) -> str:
+    """The best evidence line in a Markdown cell: whole, its terms in bold, the filing's own
+    characters that Markdown reads (``*``, ``_``, ``|``, ...) escaped."""
+    if not hit.evidence:
+        return ""
+    _, text = hit.evidence[0]
+    line = tidy(cells(text, hit.evidence_marks[0] if hit.evidence_marks else ()))
+    escaped = [(ch.translate(_MD_SPECIAL), marked) for ch, marked in line]
+    return LABELS[lang]["evidence"].format(line=hit.evidence[0][0]) + highlight(escaped, MARKDOWN)
 
 
 def to_markdown(answer: Answer) -> str:
@@ -99,20 +277,25 @@ def to_markdown(answer: Answer) -> str:
     lines = []
     if answer.results:
         lines.append("| " + " | ".join(LABELS[answer.lang]["md_header"]) + " |")
-        lines.append("| ---: | ---: | --- | --- |")
+        lines.append("| ---: | ---: | --- | --- | --- |")
         for h in answer.results:
             document = f"{h.document_id} (sha256 {h.document_sha256[:SHORT_SHA]})"
-            lines.append(f"| {h.rank} | {_md(page_cell(h, answer.lang))} | {_md(document)} | {_md(h.note)} |")
+            lines.append(
+                f"| {h.rank} | {_md(page_cell(h, answer.lang))} | {_md(document)} | {_md(h.note)} "
+                f"| {_md_evidence(h, answer.lang)} |"
+            )
     blocks = [above, "\n".join(lines), below]
     return "\n\n".join(block for block in blocks if block)
 
 
-def render(answer: Answer, fmt: str = "table") -> str:
+def render(answer: Answer, fmt: str = "table", columns: int | None = None, colour: bool = False) -> str:
+    """The answer as ``fmt`` (table, markdown or json); ``columns`` and ``colour`` are the
+    table's (see ``to_table``)."""
     if fmt == "json":
         return to_json(answer)
     if fmt == "markdown":
         return to_markdown(answer)
-    return to_table(answer)
+    return to_table(answer, columns, colour)
 
 
 def plan_text(plan: Plan) -> str:

@@ -266,9 +266,10 @@ LABELS = {
         "pages": "({count} pages)",
         "one_page": "(1 page)",
         "header": ("Rank", "Page", "Document", "SHA-256", "What matched"),
-        "md_header": ("Rank", "Physical page", "Document", "What matched"),
+        "md_header": ("Rank", "Physical page", "Document", "What matched", "Evidence"),
         "printed": "{page} (printed {label})",
         "continues": "continues: ",  # before the heading of the section a page continues
+        "evidence": "line {line}: ",  # before a hit's best evidence line (its line on the page)
     },
     "zh": {
         "question": "问题：",
@@ -277,8 +278,9 @@ LABELS = {
         "pages": "（共 {count} 页）",
         "one_page": "（共 1 页）",
         "header": ("排名", "页码（物理页）", "文档", "SHA-256", "命中说明"),
-        "md_header": ("排名", "页码（物理页）", "文档", "命中说明"),
+        "md_header": ("排名", "页码（物理页）", "文档", "命中说明", "证据"),
         "printed": "{page}（印刷页码 {label}）",
         "continues": "续：",
+        "evidence": "第 {line} 行：",
     },
 }

@@ -5,6 +5,7 @@ run by hand: see the README's Benchmarks section.)"""
 from __future__ import annotations
 
 import importlib.util
+import json
 import sqlite3
 import subprocess
 import sys
@@ -108,3 +109,29 @@ def test_speed_passes_a_run_without_failures(speed):
     report = speed.Report(None)
     report.close()
     assert report.targets == [("every query answered (no evfind error, no process failed)", "0 failed", True)]
+
+
+def test_evidence_lines_counts_what_a_user_reads(tmp_path, filing_pdf):
+    """On the test filing: a gold top hit whose first evidence line is a line item with its
+    figures counts; a top hit that is not gold counts only as a question."""
+    bench = load("evidence_lines")
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "1", "doc_name": "ACME_2024_10K", "question": "What were capital expenditures in 2024?", "gold_pages": [10], "question_type": "fact"},
+        {"id": "2", "doc_name": "ACME_2024_10K", "question": "Where is the legal proceedings item?", "gold_pages": [5], "question_type": "locate"},
+        {"id": "3", "doc_name": "ACME_2024_10K", "question": CAPEX, "gold_pages": [9], "question_type": "fact"},
+    ]) + "\n")
+    tally = bench.measure(labels, "question", {"fact"}, filing_pdf.parent, tmp_path / "cache")
+    assert (tally.questions, tally.top_gold, tally.with_evidence) == (3, 2, 2)
+    assert (tally.fact, tally.fact_top_gold, tally.first_line, tally.any_line) == (2, 1, 1, 1)
+    with Finder(tmp_path / "cache" / "ACME_2024_10K.db") as finder:
+        concepts = finder.concepts(CAPEX)
+    assert bench.item_and_figure("Purchases of property, plant and equipment (52.8) (47.3) (44.1)", concepts)
+    assert not bench.item_and_figure("Purchases of property, plant and equipment", concepts)  # no figure
+    assert not bench.item_and_figure("Dividends paid (53.1) (45.2) (40.0)", concepts)  # no line item
+
+
+def test_evidence_lines_skips_without_the_pdfs(tmp_path):
+    done = subprocess.run([sys.executable, "benchmarks/evidence_lines.py", "--pdfs", tmp_path / "none"],
+                          capture_output=True, text=True, cwd=REPO)
+    assert (done.returncode, done.stdout) == (0, f"skipped: no PDFs folder at {tmp_path / 'none'} (give it with --pdfs)\n")

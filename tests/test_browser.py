@@ -53,6 +53,10 @@ def test_ask_in_the_browser_and_click_through_to_the_page(browser, server_for, t
     assert first.find_element(By.CSS_SELECTOR, "td.col-rank").text == "1"
     assert first.find_element(By.CSS_SELECTOR, "td.col-page").text == str(EXPECTED_PAGE)
     assert first.find_element(By.CSS_SELECTOR, "td.col-note").text.startswith("CONSOLIDATED STATEMENTS OF CASH FLOWS")
+    # The best evidence line, its number on the page and the question's terms marked.
+    assert first.find_element(By.CSS_SELECTOR, "td.col-line").text == "29"
+    assert first.find_element(By.CSS_SELECTOR, "td.col-evidence").text == "Purchases of property, plant and equipment (96.4) (88.7) (82.1)"
+    assert [m.text for m in first.find_elements(By.CSS_SELECTOR, "td.col-evidence mark")] == ["Purchases of property, plant and equipment"]
 
     first.find_element(By.CSS_SELECTOR, "td.col-page a").click()
     text = wait.until(until.presence_of_element_located((By.CSS_SELECTOR, "td.col-text")))

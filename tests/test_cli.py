@@ -98,7 +98,7 @@ def test_table_and_markdown(cli, filing_db):
     assert lines[4].split()[:4] == ["1", "10", "(printed", "8)"]
     markdown = cli("query", filing_db, CAPEX, "--top", "2", "--format", "markdown")
     md_lines = markdown.stdout.splitlines()
-    assert md_lines[0] == "| Rank | Physical page | Document | What matched |"
+    assert md_lines[0] == "| Rank | Physical page | Document | What matched | Evidence |"
     assert md_lines[2].startswith("| 1 | 10 (printed 8) | ACME_2024_10K (sha256 ")
 
 

@@ -23,6 +23,7 @@ from evfind.browse import make_datasette  # noqa: E402
 from evfind.datasette_plugin import ASK_TOP, database_template  # noqa: E402
 
 CAPEX = "What were capital expenditures in 2024? Use the cash flow statement."
+CAPEX_FACT = "What were capital expenditures in 2024?"  # its best evidence line: line 10 of page 10
 NAME = "ACME_2024_10K"  # the database's name in Datasette: the file name without .db
 
 
@@ -76,6 +77,33 @@ def test_ask_lists_evfinds_own_ranking(ds, filing_db, question, page):
     # The answer's message, when it has one, is the last row.
     messages = [row["note"] for row in listed if row["rank"] is None]
     assert messages == ([answer["message"]] if answer["message"] else [])
+
+
+def test_ask_shows_each_hits_best_evidence_line_with_its_terms_marked(ds, filing_db):
+    with Finder(filing_db) as finder:
+        answer = finder.query(CAPEX_FACT, top=ASK_TOP).to_dict()
+    hits = [row for row in rows(ds, f"/{NAME}/ask.json", question=CAPEX_FACT) if row["rank"] is not None]
+    assert list(hits[0])[:6] == ["rank", "page", "printed", "note", "line", "evidence"]
+    assert (hits[0]["line"], hits[0]["evidence"]) == (
+        10, "<mark>Purchases of property, plant and equipment</mark> (52.8) (47.3) (44.1)"
+    )
+    for row, hit in zip(hits, answer["results"]):
+        best = hit["evidence"][0] if hit["evidence"] else None
+        assert row["line"] == (best and best["line"])
+        assert (row["evidence"] or "").replace("<mark>", "").replace("</mark>", "") == (best["text"] if best else "")
+    page = get(ds, f"/{NAME}/ask", question=CAPEX_FACT).text
+    (cell,) = re.findall(r'<td class="col-evidence[^"]*">(<mark>Purchases.*?)</td>', page, re.S)
+    assert cell == "<mark>Purchases of property, plant and equipment</mark> (52.8) (47.3) (44.1)"
+
+
+def test_the_evidence_line_is_escaped_but_its_marks(tmp_path):
+    from evfind.ingest import ingest
+
+    hostile = "cover\nCapital expenditures <script>alert(1)</script> & <mark>x</mark> $5.0"
+    db = ingest(write_jsonl(tmp_path / "odd.jsonl", ["cover", hostile]), tmp_path / "odd.db", "ODD").db_path
+    page = get(make_datasette([db]), "/odd/ask", question="capital expenditures").text
+    (cell,) = re.findall(r'<td class="col-evidence[^"]*">(.*?)</td>', page, re.S)
+    assert cell.startswith("<mark>Capital expenditures</mark> &lt;script&gt;alert(1)&lt;/script&gt; &amp; ")
 
 
 def test_ask_with_no_question_lists_nothing_and_a_stopword_question_says_why(ds):

@@ -68,3 +68,35 @@ def test_methods():
     assert PLAIN.k == 60 and not PLAIN.statements
     with pytest.raises(ValueError):
         DEFAULT.without("magic")
+
+
+def test_a_statement_named_as_where_an_item_sits_is_not_a_source():
+    from evfind.question import parse
+
+    assert parse("Answer using the balance sheet: what were total assets?").named == ("balance_sheet",)
+    assert parse("How much of the accrual was still on the balance sheet in April?").named == ()
+    assert parse("How much of the accrual was still on the balance sheet in April?").statements == ("balance_sheet",)
+    assert parse("What off-balance sheet arrangements does the company have?").named == ()
+
+
+def test_figure_questions_and_the_others():
+    from evfind.question import parse
+
+    assert parse("How much did capital expenditures increase in 2023?").fact
+    assert parse("What was the effective tax rate?").fact
+    assert not parse("What are the geographies the company operates in?").fact
+    assert not parse("Where is the effective tax rate reconciliation?").fact
+    assert parse("2023年的资本支出是多少？").fact and not parse("资本支出在哪一页？").fact
+
+
+def test_a_cue_met_twice_is_one_idea_and_its_words_make_no_pair():
+    from evfind.question import parse
+
+    ideas = [idea.label for idea in parse("Reconcile segment net income to consolidated net income").ideas]
+    assert ideas == ["reconcile", "reconcile segment", "segment", "net income", "consolidated", "consolidated net"]
+    # two words side by side that no cue reads as one are a pair; a cue's own words are not
+    labels = [idea.label for idea in parse("Which senior notes mature in 2027?").ideas]
+    assert "senior notes" in labels and labels.count("senior notes") == 1
+    assert [idea.label for idea in parse("What was the average price paid per share?").ideas] == [
+        "average price paid", "share"
+    ]

@@ -126,8 +126,13 @@ def test_inputs_are_never_edited():
     assert lists == before
     ordered = rank.order(lists, NEITHER, DEFAULT)
     assert ordered == fused and ordered is not fused
-    again = rank.rerank(fused, {"a": object()}, NEITHER, DEFAULT)
+    off = DEFAULT._replace(evidence_weight=0.0)
+    again = rank.rerank(fused, {"a": _passage(0.5)}, NEITHER, off)
     assert again == fused and again is not fused
+    passages = {"a": _passage(0.1), "b": _passage(0.9), "c": _passage(0.5)}
+    kept = copy.deepcopy(passages)
+    rank.rerank(fused, passages, NEITHER, DEFAULT)
+    assert passages == kept
 
 
 def test_order_is_fusion_when_the_evidence_rerank_is_off():

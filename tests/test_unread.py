@@ -33,7 +33,7 @@ def test_words_no_page_holds_are_named(cli, filing_db):
     assert above_results(table.stdout) == ["", "Not in this filing: foobarium, 2019", ""]
     assert not table.stdout.rstrip().endswith("2019")  # said once, above the results
     markdown = cli("query", filing_db, question, "--format", "markdown").stdout.splitlines()
-    assert markdown[:3] == ["Not in this filing: foobarium, 2019", "", "| Rank | Physical page | Document | What matched |"]
+    assert markdown[:3] == ["Not in this filing: foobarium, 2019", "", "| Rank | Physical page | Document | What matched | Evidence |"]
 
 
 @pytest.mark.parametrize(

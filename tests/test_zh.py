@@ -199,7 +199,7 @@ def columns(line: str, text: str) -> int:
 def test_chinese_markdown_and_json(cli, filing_db):
     markdown = cli("query", filing_db, CAPEX_ZH, "--top", "2", "--format", "markdown")
     lines = markdown.stdout.splitlines()
-    assert lines[0] == "| 排名 | 页码（物理页） | 文档 | 命中说明 |"
+    assert lines[0] == "| 排名 | 页码（物理页） | 文档 | 命中说明 | 证据 |"
     assert lines[2].startswith("| 1 | 10（印刷页码 8） | ACME_2024_10K (sha256 ")
     assert "命中：资本支出 → purchases of property, plant and equipment" in lines[2]
     result, data = cli.json("query", filing_db, CAPEX_ZH)
