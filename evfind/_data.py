@@ -1,7 +1,5 @@
 """Plain data files shipped in evfind/data/ (read from the package directory: no zipimport)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -6,8 +6,6 @@ database (the ask, search and page queries, titles, facets) comes from the plugi
 ``evfind.datasette_plugin``, which Datasette loads from evfind's entry point.
 """
 
-from __future__ import annotations
-
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -55,7 +53,7 @@ def make_datasette(paths: list[str | os.PathLike]):
     return Datasette([str(p) for p in paths], metadata=INSTANCE_METADATA)
 
 
-def bind(port: int, host: str = HOST) -> socket.socket:
+def bind(port: int, host: str = HOST) -> "socket.socket":
     """A listening socket on host:port (0: any free port), or a clear error."""
     import errno
     import socket  # only `evfind serve` pays for it: the CLI imports this module for DEFAULT_PORT

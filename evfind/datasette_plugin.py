@@ -35,7 +35,6 @@ import re
 import threading
 import weakref
 from collections import OrderedDict
-from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from urllib.parse import parse_qs, urlencode
@@ -92,7 +91,7 @@ def answer_json(path, question, top=None, sha=None, document=None) -> str:
     except EvfindError as exc:
         answer = refused(text, exc)
     if answer.error is not None:  # the ask view shows the message as a row: mark it an error
-        answer = replace(answer, message=f"Error: {answer.message}")
+        answer = answer._replace(message=f"Error: {answer.message}")
     return json.dumps(answer.to_dict(), ensure_ascii=False)
 
 

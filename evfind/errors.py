@@ -4,8 +4,6 @@ The library raises these; the CLI prints ``Error: <message>`` on stderr and exit
 error's ``exit_code``. Every message is one line and, where there is one, says how to fix it.
 """
 
-from __future__ import annotations
-
 # Exit codes, documented in the README. 1 is "no page found" (like grep) and 2 is Click's usage
 # error; the store-is-empty and no-content-words cases of the seed also exit 2.
 EXIT_NO_MATCH = 1

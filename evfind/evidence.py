@@ -29,11 +29,9 @@ stands for and never counts as a concept of its own.
     ((1, 'Purchases of property and equipment (1,234) (987)'),)
 """
 
-from __future__ import annotations
-
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from .porter import stem_token
 
@@ -55,8 +53,7 @@ _DATE = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class Concept:
+class Concept(NamedTuple):
     """One thing the question asks about, and every phrase that expresses it."""
 
     label: str  # the question's wording ("capital expenditures")
@@ -65,8 +62,7 @@ class Concept:
     line_item: bool = True  # a caption or measure whose line may carry the figure asked for
 
 
-@dataclass(frozen=True)
-class Passage:
+class Passage(NamedTuple):
     """A page's best passage and the features the rerank reads."""
 
     score: float  # weighted share of the question's concepts the passage holds, 0 to 1

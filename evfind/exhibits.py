@@ -2,8 +2,6 @@
 by ingest (forms.py names each exhibit's kind) and by queries (which exhibits are instruments).
 Light on purpose: a query imports it, so nothing is compiled or read at import."""
 
-from __future__ import annotations
-
 from functools import lru_cache
 
 from ._data import rows

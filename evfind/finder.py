@@ -13,15 +13,14 @@ no SQL there) and describes each page from its own text. Every page it returns e
 store.
 """
 
-from __future__ import annotations
-
 import functools
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from types import MappingProxyType
+from typing import NamedTuple
 
-from . import evidence, limits, packing, rank, store, zh
+from . import evidence, limits, rank, store, zh
 from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
 from .evidence import Passage
 from .question import ParsedQuestion, Term, parse
@@ -50,8 +49,7 @@ _NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
 REFUSALS = (NoContentWordsError, NoPagesError)
 
 
-@dataclass(frozen=True)
-class Document:
+class Document(NamedTuple):
     """The revision a query read."""
 
     document_id: str
@@ -61,8 +59,7 @@ class Document:
     revision_id: int = 0
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     """One cited page."""
 
     rank: int
@@ -97,8 +94,7 @@ def _document_dict(document: Document | None) -> dict | None:
     }
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     """The ranked pages for one question, or why there are none.
 
     ``to_dict`` is the one JSON object of an answer: the CLI's --format json, each line of
@@ -108,17 +104,17 @@ class Answer:
     document: Document | None  # None when the store holds no document (or it could not be read)
     results: tuple[Hit, ...]
     message: str | None = None
-    parsed: ParsedQuestion | None = field(default=None, compare=False)
+    parsed: ParsedQuestion | None = None
     lang: str = "en"  # the language of the notes, the message and the rendered labels
     # Set when the question could not be asked (see ``refused``): its exit code is the CLI's.
-    error: EvfindError | None = field(default=None, compare=False, repr=False)
+    error: EvfindError | None = None
     # The question's ideas no page holds, as the question says them (``Finder.absent``).
     absent: tuple[str, ...] = ()
     # Why the results are not a plain answer: "no_match", "weak_match" or None.
     outcome: str | None = None
     # The documents read, when several were asked as one (``document`` is then None).
     documents: tuple[Document, ...] = ()
-    plan: Plan | None = field(default=None, compare=False, repr=False)  # how the pages were ranked
+    plan: "Plan | None" = None  # how the pages were ranked (Plan is defined below)
 
     @property
     def unread_note(self) -> str | None:
@@ -163,8 +159,7 @@ class Answer:
         }
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(NamedTuple):
     """One stored physical page, for `evfind show`."""
 
     document: Document
@@ -178,13 +173,12 @@ class Page:
     statement: str | None
 
     def to_dict(self) -> dict:
-        data = asdict(self)
-        data["document"] = asdict(self.document)
+        data = self._asdict()
+        data["document"] = self.document._asdict()
         return data
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """How a question is run: the SQL, each ranked list before fusion and the fused list.
 
     ``Finder`` ranks with the lists keyed by page id (the rows' ids); ``Finder.explain``
@@ -200,11 +194,11 @@ class Plan:
     sections: tuple[tuple[int, float], ...]  # pages of the sections it targets
     fused: tuple[tuple[int, float], ...]  # (page, score) best first, after the evidence rerank
     document: Document | None = None  # the revision read (set by Finder.explain)
-    passages: Mapping[int, Passage] = field(default_factory=dict)  # leading pages' best passages
+    passages: Mapping[int, Passage] = MappingProxyType({})  # leading pages' best passages
     expanded: tuple[tuple[int, float], ...] = ()  # with the expansions, when ranked apart (bm25)
     # The leading pages' (text, heading) with the matches marked (FTS5 highlight): the evidence
     # lines and the notes are read from them. Keyed by page id.
-    marks: Mapping[int, tuple[str, str]] = field(default_factory=dict, repr=False)
+    marks: Mapping[int, tuple[str, str]] = MappingProxyType({})
 
     @property
     def candidates(self) -> rank.Candidates:
@@ -306,7 +300,7 @@ class Finder:
             self.conn.close()
             raise
 
-    def __enter__(self) -> Finder:
+    def __enter__(self) -> "Finder":
         return self
 
     def __exit__(self, *exc) -> None:
@@ -348,7 +342,7 @@ class Finder:
             scored = self.conn.execute(lexical_sql, params).fetchall()
         bm25 = dict(scored)
         expanded: list = []
-        own = replace(informative, terms=tuple(t for t in informative.terms if t.source != "lexicon"))
+        own = informative._replace(terms=tuple(t for t in informative.terms if t.source != "lexicon"))
         if method.expansion_weight and scored and own.terms and len(own.terms) < len(informative.terms):
             # The question's own words ranked apart: the expansions then make a list of their own.
             expanded = scored[:CANDIDATES]
@@ -383,7 +377,7 @@ class Finder:
         marks = store.marked(self.conn, plan.match, leading, revision)
         passages = self._passages(parsed, marks)
         ordered = rank.rerank(fused, passages, plan.intent, method, rank.asked_tables(plan.candidates, plan.intent))
-        return replace(plan, fused=tuple(ordered), passages=passages, marks=marks)
+        return plan._replace(fused=tuple(ordered), passages=passages, marks=marks)
 
     @staticmethod
     def _aside_labels() -> list[str]:
@@ -480,7 +474,7 @@ class Finder:
             outcome = "weak_match"
         absent = zh.named(self.absent(parsed), parsed.reading, lang)
         answer = Answer(question, document, tuple(hits), None, parsed, lang, absent=absent, outcome=outcome, plan=plan)
-        return replace(answer, message=compose_message(answer))
+        return answer._replace(message=compose_message(answer))
 
     def answer(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
         """``query``, except that a question evfind cannot ask (no content words, no pages
@@ -527,7 +521,7 @@ class Finder:
         kept = tuple(term for term in parsed.terms if not self._is_common(term))
         if not kept or len(kept) == len(parsed.terms):
             return parsed
-        return replace(parsed, terms=kept)
+        return parsed._replace(terms=kept)
 
     def _is_common(self, term) -> bool:
         words = [normal(w) for w in term.phrase.split()]
@@ -603,8 +597,7 @@ class Finder:
         def by_number(ranked):
             return tuple((numbers[page], score) for page, score in ranked)
 
-        return replace(
-            plan,
+        return plan._replace(
             document=self.document,
             lexical=by_number(plan.lexical),
             statements=by_number(plan.statements),
@@ -627,8 +620,10 @@ class Finder:
         if row is None:
             pages = "only page 1" if document.page_count == 1 else f"pages 1 to {document.page_count}"
             raise UsageError(f"page {page_number} does not exist: {document.document_id} has {pages}")
+        from .packing import unpack_text  # only `evfind show` reads the raw text
+
         _, number, label, text, raw, heading, section, section_heading, statement = row
-        return Page(document, number, label, text, packing.unpack_text(raw, text), heading, section, section_heading, statement)
+        return Page(document, number, label, text, unpack_text(raw, text), heading, section, section_heading, statement)
 
 
 def refused(question: str, error: EvfindError, document: Document | None = None, lang: str | None = None) -> Answer:

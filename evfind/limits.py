@@ -7,8 +7,6 @@ against its bound here before it is used, and a larger one is refused with a one
 development set's filings hold (figures measured on its 50 PDFs are given with each).
 """
 
-from __future__ import annotations
-
 from .errors import InputError, SourceError
 
 # Pages in one filing (a PDF's page count, a JSONL page_number, the pages of a text file). The

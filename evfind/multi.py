@@ -14,10 +14,7 @@ its pages naming the years asked about, its best bm25), and each hit names its o
 SHA-256. Nothing here runs SQL.
 """
 
-from __future__ import annotations
-
 import os
-from dataclasses import replace
 
 from . import rank
 from .errors import EvfindError, UsageError
@@ -27,7 +24,7 @@ from .rank import DEFAULT, TOP_DEFAULT, Method
 
 def open_finder(
     path: str | os.PathLike, *, document: str | None = None, sha: str | None = None, method: Method = DEFAULT
-) -> Finder | MultiFinder:
+) -> "Finder | MultiFinder":
     """A ``Finder`` of the revision ``document`` and ``sha`` pick (as ``Finder`` itself takes
     them); when the database holds several documents and neither picks one, a ``MultiFinder``
     over the newest revision of each. Both answer ``query``, ``answer`` and ``refused`` alike."""
@@ -53,7 +50,7 @@ class MultiFinder:
             self.close()
             raise
 
-    def __enter__(self) -> MultiFinder:
+    def __enter__(self) -> "MultiFinder":
         return self
 
     def __exit__(self, *exc) -> None:
@@ -78,7 +75,7 @@ class MultiFinder:
         answers = [finder.query(question, top=top, lang=lang) for finder in self.finders]
         lists = [[(hit, hit.score) for hit in answer.results] for answer in answers]
         merged = rank.merge(lists, self.fits(answers))[:top]
-        hits = tuple(replace(hit, rank=position) for position, (_, hit, _) in enumerate(merged, start=1))
+        hits = tuple(hit._replace(rank=position) for position, (_, hit, _) in enumerate(merged, start=1))
         first = answers[0]
         outcome = "no_match"
         if merged:
@@ -86,7 +83,7 @@ class MultiFinder:
         absent = tuple(label for label in first.absent if all(label in answer.absent for answer in answers))
         answer = Answer(question, None, hits, None, first.parsed, first.lang, absent=absent, outcome=outcome,
                         documents=self.documents)
-        return replace(answer, message=compose_message(answer))
+        return answer._replace(message=compose_message(answer))
 
     def fits(self, answers: list[Answer]) -> list[float]:
         """How well each document fits the question (``rank.document_fit``), from its answer:
@@ -113,7 +110,7 @@ class MultiFinder:
 
     def refused(self, question: str, error: EvfindError, lang: str | None = None) -> Answer:
         """The answer to a question that could not be asked: no results, the reason."""
-        return replace(refused(question, error, None, lang), documents=self.documents)
+        return refused(question, error, None, lang)._replace(documents=self.documents)
 
     def explain(self, question: str, top: int = TOP_DEFAULT):
         """A plan is one revision's: the documents are named so that one can be chosen."""

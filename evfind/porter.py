@@ -10,8 +10,6 @@ exactly when the FTS5 index says the page holds it; tests/test_porter.py compare
 SQLite's own stems over a vocabulary of financial English.
 """
 
-from __future__ import annotations
-
 from functools import lru_cache
 
 _VOWELS = frozenset("aeiou")

@@ -7,11 +7,9 @@ A Chinese question is first read into English by zh.py (``zh.read``); that readi
 like an English question, once. Words are folded by evfind/text.py (``tokens``, ``normal``).
 """
 
-from __future__ import annotations
-
 import re
-from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from . import zh
 from ._data import DATA, rows
@@ -20,8 +18,7 @@ from .text import normal, stems, tokens
 _YEAR = re.compile(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     """One phrase of the lexical query: question words, or an expansion of them."""
 
     phrase: str  # lower-case words separated by single spaces
@@ -33,8 +30,7 @@ class Term:
         return '"' + self.phrase.replace('"', '""') + '"'
 
 
-@dataclass(frozen=True)
-class Idea:
+class Idea(NamedTuple):
     """One thing the question asks about: the question's own wording and every phrase that
     says the same (the lexicon's expansions of it). evidence.py weighs a page's lines by the
     ideas they hold, so an expansion adds to the idea it stands for, never on its own."""
@@ -44,8 +40,7 @@ class Idea:
     year: bool = False  # a year: it picks a column, not a line
 
 
-@dataclass(frozen=True)
-class ParsedQuestion:
+class ParsedQuestion(NamedTuple):
     """A question as evfind reads it."""
 
     text: str
@@ -54,8 +49,8 @@ class ParsedQuestion:
     named: tuple[str, ...] = ()  # primary statements the question names ("the balance sheet")
     statements: tuple[str, ...] = ()  # statements named or implied by a metric, named first
     sections: tuple[str, ...] = ()  # sections the question's topics point to
-    cues: tuple[str, ...] = field(default=())  # the lexicon and route cues that matched
-    reading: zh.Reading | None = field(default=None)  # a Chinese question: how zh.py read it
+    cues: tuple[str, ...] = ()  # the lexicon and route cues that matched
+    reading: zh.Reading | None = None  # a Chinese question: how zh.py read it
     ideas: tuple[Idea, ...] = ()  # what the question asks about, each with its phrases
     fact: bool = True  # asks for a figure: an amount, a count, a rate (not where something is)
     ratio: bool = False  # asks for a ratio of statement line items (DPO, quick ratio, margins)
@@ -225,13 +220,13 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool
     reading = zh.read(question)
     parsed = _parse_english(reading.english, metrics, meta, pairs)
     fact = asks_figure(question) or (not asks_where(question) and bool(parsed.statements or parsed.ratio))
-    return replace(parsed, text=question, reading=_with_phrases(reading), fact=fact)
+    return parsed._replace(text=question, reading=_with_phrases(reading), fact=fact)
 
 
 def _with_phrases(reading: zh.Reading) -> zh.Reading:
     """The reading with each glossary match's ``phrases`` filled in, for the Chinese notes."""
-    matches = tuple(replace(m, phrases=_searched(m.english)) for m in reading.matches)
-    return replace(reading, matches=matches)
+    matches = tuple(m._replace(phrases=_searched(m.english)) for m in reading.matches)
+    return reading._replace(matches=matches)
 
 
 @lru_cache(maxsize=1024)
@@ -410,4 +405,4 @@ def bounded(parsed: ParsedQuestion) -> ParsedQuestion:
     dropped = set(parsed.words[MAX_WORDS:]) - set(parsed.words[:MAX_WORDS])
     terms = tuple(t for t in parsed.terms if t.phrase not in dropped)[:MAX_TERMS]
     ideas = tuple(i for i in parsed.ideas if i.label not in dropped)[:MAX_WORDS]
-    return replace(parsed, words=parsed.words[:MAX_WORDS], terms=terms, ideas=ideas)
+    return parsed._replace(words=parsed.words[:MAX_WORDS], terms=terms, ideas=ideas)

@@ -19,10 +19,8 @@ query's pages are ordered in two stages:
 its inputs as they were.
 """
 
-from __future__ import annotations
-
 from collections.abc import Collection, Hashable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 RRF_K = 60
 TOP_DEFAULT = 5  # pages an answer lists unless asked for more
@@ -58,8 +56,7 @@ def rrf(
     return sorted(scores.items(), key=lambda pair: (-pair[1], first_met[pair[0]]))
 
 
-@dataclass(frozen=True)
-class Method:
+class Method(NamedTuple):
     """The ranking policy: which levers are on and how the ranked lists are weighted.
 
     A query fuses up to three ranked lists: the lexical list (FTS5 bm25 over the page text,
@@ -108,9 +105,9 @@ class Method:
     def without(self, lever: str) -> "Method":
         if lever not in LEVERS:
             raise ValueError(f"unknown lever {lever!r}; levers: {', '.join(LEVERS)}")
-        changed = replace(self, **{lever: 0.0 if lever in ("dominance", "evidence_weight") else False})
+        changed = self._replace(**{lever: 0.0 if lever in ("dominance", "evidence_weight") else False})
         if lever == "carried":
-            changed = replace(changed, bm25_weights=(*self.bm25_weights[:2], 0.0))
+            changed = changed._replace(bm25_weights=(*self.bm25_weights[:2], 0.0))
         return changed
 
 
@@ -137,7 +134,7 @@ def grid(base: "Method | None" = None) -> dict[str, "Method"]:
     settings = {}
     for values in itertools.product(*(GRID[key] for key in keys)):
         name = ", ".join(f"{key}={value}" for key, value in zip(keys, values))
-        settings[name] = replace(base, **dict(zip(keys, values)))
+        settings[name] = base._replace(**dict(zip(keys, values)))
     return settings
 
 
@@ -171,8 +168,7 @@ PLAIN = Method(
 # What the policy reads
 
 
-@dataclass(frozen=True)
-class Intent:
+class Intent(NamedTuple):
     """The facts of a parsed question that the fusion reads (``Finder`` takes them from its
     ``ParsedQuestion``; nothing else of the question reaches the policy)."""
 
@@ -184,8 +180,7 @@ class Intent:
     ratio: bool = False  # it asks for a ratio of statement line items (its evidence: the statements)
 
 
-@dataclass(frozen=True)
-class Candidates:
+class Candidates(NamedTuple):
     """The ranked lists of one question, each as (page id, bm25) best first, bm25 as FTS5 gives
     it (negative: lower is better)."""
 

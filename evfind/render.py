@@ -6,8 +6,6 @@ built by ``Answer.to_dict`` and ``Plan.to_dict`` (evfind/finder.py), the one bui
 batch mode and the Datasette plugin share.
 """
 
-from __future__ import annotations
-
 import unicodedata
 
 from .finder import Answer, Hit, Plan

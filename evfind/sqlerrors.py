@@ -6,8 +6,6 @@ wrong; the extended code above it only says more (``SQLITE_BUSY_RECOVERY`` is a 
 ``write_error`` the error of the copy a writer builds.
 """
 
-from __future__ import annotations
-
 import os
 import sqlite3
 from pathlib import Path

@@ -7,15 +7,12 @@ the SQL it runs, the lock, the copy and the transaction, is here). SQLite's erro
 evfind's in ``sqlerrors``; the stored raw text is packed by ``packing``.
 """
 
-from __future__ import annotations
-
 import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import sqlerrors
 from .errors import (
@@ -25,7 +22,6 @@ from .errors import (
     NotADatabaseError,
     UsageError,
 )
-from .packing import unpack_text
 
 # PRAGMA user_version: bump when the tables change or when what ingest computes per page (the
 # structure) changes meaning. Older files are re-indexed by `evfind upgrade`; newer are refused.
@@ -266,8 +262,7 @@ def _worth_a_vacuum(conn: sqlite3.Connection) -> bool:
 # Reading
 
 
-@dataclass(frozen=True)
-class Revision:
+class Revision(NamedTuple):
     """One ingested revision of a document."""
 
     revision_id: int
@@ -363,8 +358,7 @@ def _of_document(all_revisions: list[Revision], document_id: str) -> list[Revisi
     return [r for r in all_revisions if r.document_id == found]
 
 
-@dataclass(frozen=True)
-class PageRow:
+class PageRow(NamedTuple):
     page_id: int
     page_number: int
     page_label: str | None
@@ -637,8 +631,7 @@ def labelled_pages(conn: sqlite3.Connection, revision_id: int) -> int:
 # Sources: where a revision's PDF was, and its bytes when they are embedded (page images)
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """Where a revision's source PDF was when it was ingested, and whether its bytes are kept."""
 
     path: str  # absolute
@@ -712,6 +705,8 @@ def identify(conn: sqlite3.Connection) -> tuple[int, int]:
 def dump_sources(conn: sqlite3.Connection) -> list[tuple[dict, list[dict]]]:
     """Every revision and its pages' extracted text, read with the columns every schema
     version has, to rebuild the tables from."""
+    from .packing import unpack_text  # the re-index only: queries never unpack
+
     saved = []
     for revision in revisions(conn):
         meta = {

@@ -20,10 +20,7 @@ Pure functions over strings. No data file is read at import: the one this module
 traditional to simplified table) is read on first use.
 """
 
-from __future__ import annotations
-
 import re
-import unicodedata
 from functools import lru_cache
 
 from ._data import rows
@@ -62,8 +59,9 @@ _TRANSLATE = str.maketrans(
         "\t": " ",
     }
 )
-_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-_SPACE_RUNS = re.compile("  +")
+# Left as text for re's own cache (compiled on first use): only ingest folds index text.
+_NON_ASCII = r"[^\x00-\x7f]+"
+_SPACE_RUNS = "  +"
 # After folding, the only whitespace left besides space and newline is ASCII: these.
 _ASCII_SPACES = ("\t", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
 
@@ -74,6 +72,8 @@ class _Fold(dict):
     characters, else itself. Filled as characters are first met."""
 
     def __missing__(self, ch: str) -> str:
+        import unicodedata  # ingest only: a query never folds index text
+
         category = unicodedata.category(ch)
         folded = " " if category[0] in "ZC" else ch
         self[ch] = folded
@@ -94,14 +94,14 @@ def normalise(text: str) -> str:
     character: ingest calls it on every page."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.isascii():
-        for ch in set("".join(_NON_ASCII.findall(text))):
+        for ch in set("".join(re.findall(_NON_ASCII, text))):
             folded = _INDEX_FOLD[ch]
             if folded != ch:
                 text = text.replace(ch, folded)
     for ch in _ASCII_SPACES:
         if ch in text:
             text = text.replace(ch, " ")
-    text = _SPACE_RUNS.sub(" ", text)
+    text = re.sub(_SPACE_RUNS, " ", text)
     text = text.replace(" \n", "\n").replace("\n ", "\n")
     return text.strip(" ").strip("\n")
 
@@ -132,11 +132,21 @@ def tokens(text: str) -> list[str]:
     """Match key of a question (question.py): lower-case word tokens in order; keeps & and '
     inside words (P&L, PP&E), drops possessive 's, splits the compounds questions run together
     ("cashflow" -> cash flow). Unlike the heading keys it keeps digits (years, 10-K) and the
-    word order; unlike the index text it drops case and punctuation."""
+    word order; unlike the index text it drops case and punctuation.
+
+    Every query process reads its vocabulary (some 1,300 cues and phrases) through this
+    function, so the common case is kept short: ASCII text has nothing to fold, and a token
+    without an apostrophe nothing to strip."""
+    if not text.isascii():
+        text = text.translate(_QUESTION_FOLD)
     result: list[str] = []
-    for token in _TOKEN.findall(text.translate(_QUESTION_FOLD).lower()):
-        token = _bare(token)
-        result.extend(_COMPOUNDS.get(token, (token,)))
+    for token in _TOKEN.findall(text.lower()):
+        if "'" in token:
+            token = _bare(token)
+        if token in _COMPOUNDS:
+            result.extend(_COMPOUNDS[token])
+        else:
+            result.append(token)
     return result
 
 
@@ -196,6 +206,8 @@ def chinese_key(text: str) -> str:
     digits made plain), simplified characters, lower case, no enumeration comma between two
     Chinese characters. Unlike the English keys it keeps every character and the spacing: the
     segmentation needs them."""
+    import unicodedata  # a Chinese question only
+
     text = unicodedata.normalize("NFKC", text).translate(_simplified()).lower()
     return re.sub(_ENUMERATION, "", text).translate(_SEPARATORS)
 

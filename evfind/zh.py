@@ -16,25 +16,24 @@ The output of a Chinese question is in Chinese: the notes (命中：资本支出
 the messages and the errors that carry a message key. Pure functions over strings, as question.py.
 """
 
-from __future__ import annotations
-
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ._data import rows
 from .text import HAN, chinese_key, stems
 
 LANGUAGES = ("en", "zh")
 
-# Patterns over the Han ranges are left as text for re's own cache: compiling them costs some 7 ms,
-# which an English question (every query process checks is_chinese) should not pay.
+# The patterns are left as text for re's own cache, which compiles each on first use: only a
+# Chinese question runs them, and an English one (every query process checks is_chinese) should
+# not pay for compiling them (the Han ranges alone cost some 7 ms).
 _HAN_CHAR = f"[{HAN}]"
 _RUNS = f"[{HAN}]+|[^{HAN}]+"
-_WORD = re.compile(r"[^\W_]")  # a letter or digit: text without one (punctuation) is dropped
+_WORD = r"[^\W_]"  # a letter or digit: text without one (punctuation) is dropped
 _PUNCTUATION = ".,;:!?()[]{}\"'“”‘’。，；：！？（）【】《》「」"
-_MONTH = re.compile(r"(?<![\d.])(1[0-2]|0?[1-9])\s*月")
-_SHORT_FISCAL_YEAR = re.compile(r"(?<![\d.])(\d\d)\s*财年")
+_MONTH = r"(?<![\d.])(1[0-2]|0?[1-9])\s*月"
+_SHORT_FISCAL_YEAR = r"(?<![\d.])(\d\d)\s*财年"
 _MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
@@ -60,8 +59,7 @@ def language(question: str, override: str | None = None) -> str:
 # Vocabulary
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One line of the glossary."""
 
     chinese: str  # the first Chinese form: the term as the glossary names it
@@ -97,8 +95,7 @@ def glossary() -> dict[str, Entry]:
 # Segmentation
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(NamedTuple):
     """One piece of a question: a glossary term, a stopword, unknown Chinese, or other text."""
 
     kind: str  # term | stop | unknown | text
@@ -108,8 +105,8 @@ class Segment:
 
 def _prepare(question: str) -> str:
     text = chinese_key(question)
-    text = _SHORT_FISCAL_YEAR.sub(lambda m: f" 20{m.group(1)} ", text)
-    return _MONTH.sub(lambda m: f" {_MONTHS[int(m.group(1)) - 1]} ", text)
+    text = re.sub(_SHORT_FISCAL_YEAR, lambda m: f" 20{m.group(1)} ", text)
+    return re.sub(_MONTH, lambda m: f" {_MONTHS[int(m.group(1)) - 1]} ", text)
 
 
 def segment(question: str) -> list[Segment]:
@@ -119,7 +116,7 @@ def segment(question: str) -> list[Segment]:
     for run in re.findall(_RUNS, _prepare(question)):
         if not re.match(_HAN_CHAR, run):
             words = [w.strip(_PUNCTUATION) for w in run.split()]
-            text = " ".join(w for w in words if _WORD.search(w))
+            text = " ".join(w for w in words if re.search(_WORD, w))
             if text:
                 result.append(Segment("text", text, (text,)))
             continue
@@ -148,8 +145,7 @@ def segment(question: str) -> list[Segment]:
 # Reading a question
 
 
-@dataclass(frozen=True)
-class GlossaryMatch:
+class GlossaryMatch(NamedTuple):
     """A Chinese term of the question and the English it was read as."""
 
     chinese: str  # as written in the question
@@ -163,8 +159,7 @@ class GlossaryMatch:
         return f"{self.chinese} → {' | '.join(self.english)}"
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """How a Chinese question was read: its English reading and the glossary matches."""
 
     english: str  # what the English parser was given

@@ -8,7 +8,6 @@ has a topic and names no statement) and 0.3 (sections).
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 
 import pytest
 
@@ -127,7 +126,7 @@ def test_inputs_are_never_edited():
     assert lists == before
     ordered = rank.order(lists, NEITHER, DEFAULT)
     assert ordered == fused and ordered is not fused
-    off = replace(DEFAULT, evidence_weight=0.0)
+    off = DEFAULT._replace(evidence_weight=0.0)
     again = rank.rerank(fused, {"a": _passage(0.5)}, NEITHER, off)
     assert again == fused and again is not fused
     passages = {"a": _passage(0.1), "b": _passage(0.9), "c": _passage(0.5)}
@@ -137,7 +136,7 @@ def test_inputs_are_never_edited():
 
 
 def test_order_is_fusion_when_the_evidence_rerank_is_off():
-    off = replace(DEFAULT, evidence_weight=0.0)
+    off = DEFAULT._replace(evidence_weight=0.0)
     assert rank.order(LISTS, NAMED, off) == rank.fuse(LISTS, NAMED, off)
     assert rank.order(LISTS, TOPICAL, off, passages={}) == rank.fuse(LISTS, TOPICAL, off)
 
@@ -165,10 +164,10 @@ def test_rerank_fuses_the_leading_pages_with_their_evidence_order():
     # depth 3, k 20; evidence list [b, c, a]. With weight 0.5:
     #   a = 1/21 + 0.5/23 = 0.069358;  b = 1/22 + 0.5/21 = 0.069264;  c = 1/23 + 0.5/22 = 0.066206
     # a keeps first place by a hair: the evidence reorders close ranks only.
-    half = replace(DEFAULT, evidence_weight=0.5, rerank_depth=3, k=20)
+    half = DEFAULT._replace(evidence_weight=0.5, rerank_depth=3, k=20)
     assert [p for p, _ in rank.rerank(FUSED, PASSAGES, rank.Intent(), half)] == ["a", "b", "c", "d"]
     # With weight 1: a = 1/21 + 1/23 = 0.091097; b = 1/22 + 1/21 = 0.093074; c = 1/23 + 1/22 = 0.088933
-    full = replace(half, evidence_weight=1.0)
+    full = half._replace(evidence_weight=1.0)
     reordered = rank.rerank(FUSED, PASSAGES, rank.Intent(), full)
     assert [p for p, _ in reordered] == ["b", "a", "c", "d"]
     # the page below the depth keeps its score, below every leading page
@@ -236,7 +235,7 @@ def test_the_statements_asked_for_lead_the_evidence_list():
 
 def test_pages_that_restate_are_set_aside_unless_asked_for():
     fused = [("def", 0.30), ("loan", 0.20), ("note", 0.15), ("item", 0.10)]
-    half = replace(DEFAULT, aside=0.5)
+    half = DEFAULT._replace(aside=0.5)
     # definitions 0.30 -> 0.15 and the agreement's page 0.20 -> 0.10: the disclosure moves up;
     # equal scores keep the fused order (def before note, loan before item)
     assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(), half) == [
@@ -247,11 +246,11 @@ def test_pages_that_restate_are_set_aside_unless_asked_for():
         ("loan", 0.20), ("def", 0.15), ("note", 0.15), ("item", 0.10)
     ]
     assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(definition=True, instrument=True), half) == fused
-    assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(), replace(DEFAULT, aside=1.0)) == fused
+    assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(), DEFAULT._replace(aside=1.0)) == fused
 
 
 def test_a_clear_winner_stays_first_when_others_are_set_aside():
     fused = [("winner", 0.04), ("def", 0.09), ("other", 0.05)]  # the winner was put first by fuse
-    assert rank.set_aside(fused, ["def"], [], rank.Intent(), replace(DEFAULT, aside=0.5)) == [
+    assert rank.set_aside(fused, ["def"], [], rank.Intent(), DEFAULT._replace(aside=0.5)) == [
         ("winner", 0.04), ("other", 0.05), ("def", 0.045)
     ]

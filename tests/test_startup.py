@@ -1,5 +1,8 @@
 """A query process loads only what a query needs: not the PDF library, not sqlite-utils, not the
-ingest side of evfind, and not what Typer can do without (rich, pydantic)."""
+ingest side of evfind, not what Typer can do without (rich, pydantic), and at import it does
+no work a query might not need (no data file read, no pattern compiled that an English question
+does not run). The rules are in the README (Benchmarks); speed itself is measured by
+benchmarks/speed.py, never here."""
 
 from __future__ import annotations
 
@@ -9,11 +12,15 @@ import sys
 
 import pytest
 
+from evfind import evidence, finder, question, text
+
 from .test_cli import CAPEX
 
+# Runs the CLI in a fresh process and reports the modules it loaded. Nothing is imported
+# before main() that a query would not import itself (json is imported after the count).
 PROBE = """
-import json, sys
-sys.argv = ["evfind", *json.loads(sys.argv[1])]
+import sys
+sys.argv = ["evfind", *sys.argv[1:]]
 from evfind.cli import main
 try:
     main()
@@ -21,25 +28,44 @@ except SystemExit as exc:
     code = exc.code
 else:
     code = 0
-sys.stderr.write(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+modules = sorted(sys.modules)
+import json
+sys.stderr.write(json.dumps({"code": code, "modules": modules}))
+"""
+
+# What every Typer CLI that reads SQLite loads anyway: the floor of benchmarks/speed.py.
+FLOOR = """
+import sqlite3, sys
+import typer
+modules = sorted(sys.modules)
+import json
+print(json.dumps(modules))
 """
 
 NOT_ON_THE_QUERY_PATH = (
     "pypdfium2",
     "sqlite_utils",
+    "datasette",
     "rich",
     "pydantic",
+    "dataclasses",  # creating a frozen dataclass costs about half a millisecond: records are NamedTuples
+    "json",  # only --format json (and --questions) pay for it
     "evfind.ingest",
     "evfind.extract",
     "evfind.structure",
     "evfind.evaluate",
+    "evfind.writes",
+    "evfind.batch",
+    "evfind.packing",  # only `evfind show` and `evfind upgrade` unpack the raw text
+    "evfind.datasette_plugin",
     "evfind.pageimage",
 )
 
 
+
 def loaded(*args) -> tuple[int, str, set[str]]:
     result = subprocess.run(
-        [sys.executable, "-c", PROBE, json.dumps([str(a) for a in args])],
+        [sys.executable, "-c", PROBE, *[str(a) for a in args]],
         capture_output=True,
         text=True,
     )
@@ -47,13 +73,33 @@ def loaded(*args) -> tuple[int, str, set[str]]:
     return report["code"], result.stdout, set(report["modules"])
 
 
-@pytest.mark.parametrize("fmt", ["table", "json"])
-def test_query_imports_neither_the_pdf_library_nor_sqlite_utils(filing_db, fmt):
-    code, stdout, modules = loaded("query", filing_db, CAPEX, "--format", fmt)
+def banned(modules: set[str], names=NOT_ON_THE_QUERY_PATH) -> list[str]:
+    return sorted(m for m in modules if m.split(".")[0] in names or m in names)
+
+
+@pytest.fixture(scope="module")
+def floor() -> set[str]:
+    result = subprocess.run([sys.executable, "-c", FLOOR], capture_output=True, text=True, check=True)
+    return set(json.loads(result.stdout))
+
+
+def test_query_imports_only_what_a_query_needs(filing_db, floor):
+    code, stdout, modules = loaded("query", filing_db, CAPEX)
     assert code == 0, stdout
     assert "Consolidated Statements of Cash Flows" in stdout
     assert "evfind.finder" in modules  # the probe really ran a query
-    assert sorted(m for m in modules if m.split(".")[0] in NOT_ON_THE_QUERY_PATH or m in NOT_ON_THE_QUERY_PATH) == []
+    assert banned(modules - floor) == []  # (what typer loads itself is not evfind's doing)
+    # Of the standard library, a query loads only what typer and sqlite3 load already, and
+    # unicodedata: the table's cell widths and the control characters of its evidence lines.
+    assert {m for m in modules - floor if m.split(".")[0] not in ("evfind", "typer", "click")} <= {"unicodedata"}
+
+
+def test_json_query_imports_json_and_nothing_else_more(filing_db, floor):
+    code, stdout, modules = loaded("query", filing_db, CAPEX, "--format", "json")
+    assert code == 0, stdout
+    assert json.loads(stdout)["results"][0]["page_number"] == 10
+    assert "json" in modules
+    assert banned(modules - floor, set(NOT_ON_THE_QUERY_PATH) - {"json"}) == []
 
 
 def test_batch_query_imports_nothing_more(filing_db, tmp_path):
@@ -62,7 +108,7 @@ def test_batch_query_imports_nothing_more(filing_db, tmp_path):
     code, stdout, modules = loaded("query", filing_db, "--questions", source)
     assert code == 0
     assert json.loads(stdout)["results"][0]["page_number"] == 10
-    assert not {m.split(".")[0] for m in modules} & {"pypdfium2", "sqlite_utils", "rich", "pydantic"}
+    assert not {m.split(".")[0] for m in modules} & {"pypdfium2", "sqlite_utils", "datasette", "rich", "pydantic"}
     assert "evfind.ingest" not in modules and "evfind.structure" not in modules
 
 
@@ -71,3 +117,60 @@ def test_ingest_does_load_the_pdf_library(filing_pdf, tmp_path):
     code, _, modules = loaded("ingest", filing_pdf, "--db", tmp_path / "probe.db", "--quiet")
     assert code == 0
     assert "pypdfium2" in modules and "evfind.structure" in modules
+
+
+# Imports the modules of the query path in a fresh process after the floor's own imports and
+# reports the regular expressions evfind's modules compiled and the files they opened meanwhile.
+IMPORT_PROBE = """
+import re, sys
+import sqlite3, typer
+
+compiled, opened = [], []
+_compile = re._compile
+
+
+def recording(pattern, flags):
+    caller = sys._getframe(1)
+    while caller.f_globals.get("__name__", "").partition(".")[0] == "re":
+        caller = caller.f_back
+    if caller.f_globals.get("__name__", "").startswith("evfind"):
+        compiled.append(str(pattern))
+    return _compile(pattern, flags)
+
+
+re._compile = recording
+sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == "open" else None)
+import evfind.cli, evfind.finder, evfind.multi, evfind.render  # what `evfind query` imports
+
+from evfind._data import DATA
+import json
+print(json.dumps({"compiled": compiled, "data": [p for p in opened if p.startswith(str(DATA))]}))
+"""
+
+# The patterns every English question runs: compiled at import, they cost what they would on
+# first use. Any other pattern is compiled where it is used (the Chinese reader's, ingest's):
+# the Han ranges alone take some 7 ms to compile.
+EVERY_QUERY = {
+    pattern.pattern
+    for pattern in (
+        text._TOKEN,  # the question's words
+        question._YEAR,  # fiscal years
+        question._WHERE,  # does it ask where, or for a figure
+        question._FIGURE,
+        finder._MARK,  # the matched spans of each hit
+        evidence._SPAN,  # the evidence lines of the leading pages
+        evidence._TOKEN,
+        evidence._DIGIT,
+        evidence._FIGURE,
+        evidence._YEAR,
+        evidence._DATE,
+    )
+}
+
+
+def test_importing_the_query_path_reads_no_data_and_compiles_only_what_every_query_runs():
+    result = subprocess.run([sys.executable, "-c", IMPORT_PROBE], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["data"] == []  # the vocabulary is read on first use
+    assert set(report["compiled"]) <= EVERY_QUERY
