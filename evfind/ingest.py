@@ -299,7 +299,7 @@ def ensure_database(
         result = ingest(pdf, db_path, found.document_id, password=password, progress=progress)
     except NotADatabaseError as exc:  # another file took the name meanwhile
         raise _not_ours(exc, pdf) from None
-    except PasswordError as exc:
+    except PasswordError:
         if password is not None:
             raise
         raise PasswordError(
