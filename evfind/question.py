@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from . import zh
-from ._data import DATA, rows
+from ._data import DATA, compiled, rows
 from .text import normal, stems, tokens
 
 _YEAR = re.compile(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
@@ -78,14 +78,22 @@ def _word_list(name: str) -> list[str]:
     return [line.strip().lower() for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
-@lru_cache(maxsize=1)
-def stopwords() -> frozenset[str]:
-    return frozenset(_word_list("stopwords.txt"))
+_VOCABULARY_FILES = ("stopwords.txt", "meta_words.txt", "lexicon.tsv", "routes.tsv")
 
 
 @lru_cache(maxsize=1)
-def meta_vocabulary() -> tuple[tuple[tuple[str, ...], ...], frozenset[str]]:
-    """(meta phrases as word tuples, longest first; meta single words)."""
+def _vocabulary() -> dict:
+    """Every table a question is read with, built from evfind/data once (and kept between
+    processes by ``_data.compiled``)."""
+    return compiled("question", _VOCABULARY_FILES, _build_vocabulary)
+
+
+def _build_vocabulary() -> dict:
+    stop = frozenset(_word_list("stopwords.txt"))
+
+    def key(cue: str) -> tuple[str, ...]:
+        return tuple(normal(w) for w in tokens(cue) if w not in stop)
+
     phrases, singles = [], set()
     for entry in _word_list("meta_words.txt"):
         words = tuple(tokens(entry))
@@ -94,38 +102,52 @@ def meta_vocabulary() -> tuple[tuple[tuple[str, ...], ...], frozenset[str]]:
         elif words:
             singles.add(words[0])
     phrases.sort(key=len, reverse=True)
-    return tuple(phrases), frozenset(singles)
-
-
-@lru_cache(maxsize=2)
-def lexicon(metrics: bool = True) -> dict[tuple[str, ...], tuple[str, ...]]:
-    """Cue (normalised word tuple) -> expansion phrases; without the metric rows if not
-    ``metrics``."""
-    table: dict[tuple[str, ...], tuple[str, ...]] = {}
+    lexicons: dict[bool, dict] = {True: {}, False: {}}
+    ratio_cues = set()
     for cue, expansions, kind in rows("lexicon.tsv", 3):
-        if kind in ("metric", "ratio") and not metrics:
-            continue
-        phrases = tuple(phrase for phrase in (" ".join(tokens(p)) for p in expansions.split("|")) if phrase)
-        key = cue_key(cue)
-        table[key] = table.get(key, ()) + phrases
-    return table
+        found = tuple(phrase for phrase in (" ".join(tokens(p)) for p in expansions.split("|")) if phrase)
+        for metrics, table in lexicons.items():
+            if kind in ("metric", "ratio") and not metrics:
+                continue
+            table[key(cue)] = table.get(key(cue), ()) + found
+        if kind == "ratio":
+            ratio_cues.add(key(cue))
+    routes: dict[tuple[str, ...], tuple] = {}
+    for cue, labels, kind in rows("routes.tsv", 3):
+        routes[key(cue)] = routes.get(key(cue), ()) + ((tuple(labels.split()), kind),)
+    return {
+        "stopwords": stop,
+        "meta": (tuple(phrases), frozenset(singles)),
+        "lexicon": lexicons,
+        "ratios": frozenset(ratio_cues),
+        "routes": routes,
+    }
 
 
-@lru_cache(maxsize=1)
+def stopwords() -> frozenset[str]:
+    return _vocabulary()["stopwords"]
+
+
+def meta_vocabulary() -> tuple[tuple[tuple[str, ...], ...], frozenset[str]]:
+    """(meta phrases as word tuples, longest first; meta single words)."""
+    return _vocabulary()["meta"]
+
+
+def lexicon(metrics: bool = True) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Cue (normalised word tuple) -> expansion phrases; without the metric and ratio rows if
+    not ``metrics``."""
+    return _vocabulary()["lexicon"][bool(metrics)]
+
+
 def ratios() -> frozenset[tuple[str, ...]]:
     """The cues of the lexicon's ratios (kind ``ratio``): an analyst's ratio of statement line
     items, whose evidence is the statements themselves."""
-    return frozenset(cue_key(cue) for cue, _, kind in rows("lexicon.tsv", 3) if kind == "ratio")
+    return _vocabulary()["ratios"]
 
 
-@lru_cache(maxsize=1)
 def route_table() -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], str], ...]]:
     """Cue (normalised word tuple) -> its rows: (labels, kind: named | implied | section)."""
-    table: dict[tuple[str, ...], tuple[tuple[tuple[str, ...], str], ...]] = {}
-    for cue, labels, kind in rows("routes.tsv", 3):
-        key = cue_key(cue)
-        table[key] = table.get(key, ()) + ((tuple(labels.split()), kind),)
-    return table
+    return _vocabulary()["routes"]
 
 
 # ---------------------------------------------------------------------------------------------

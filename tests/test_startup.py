@@ -174,3 +174,30 @@ def test_importing_the_query_path_reads_no_data_and_compiles_only_what_every_que
     report = json.loads(result.stdout)
     assert report["data"] == []  # the vocabulary is read on first use
     assert set(report["compiled"]) <= EVERY_QUERY
+
+
+def test_the_vocabulary_is_kept_between_processes(tmp_path, monkeypatch):
+    """The tables a question is read with are built once and read back from the user's cache
+    while the data files are unchanged; a changed file, or no cache, builds them again."""
+    import marshal
+
+    from evfind import _data, question
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("EVFIND_NO_CACHE", raising=False)
+    built = question._build_vocabulary()
+    assert _data.compiled("question", question._VOCABULARY_FILES, question._build_vocabulary) == built
+    (kept,) = (tmp_path / "evfind").glob("question-*.marshal")
+    key, value = marshal.loads(kept.read_bytes())
+    assert value == built and "lexicon.tsv:" in key
+    # read back without building: a build that fails proves it is not called
+    def fail():
+        raise AssertionError("built again")
+
+    assert _data.compiled("question", question._VOCABULARY_FILES, fail) == built
+    # another key (a data file changed size or time, another evfind version): built again
+    kept.write_bytes(marshal.dumps(("another key", {"stale": True})))
+    assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "rebuilt") == "rebuilt"
+    # no cache at all: built every time
+    monkeypatch.setenv("EVFIND_NO_CACHE", "1")
+    assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "fresh") == "fresh"
