@@ -41,9 +41,9 @@ def compiled(name: str, files: tuple[str, ...], build):
 
     Reading the vocabulary (a few thousand rows, each cue tokenised and normalised) costs a
     query process more than the query itself; the value is kept with ``marshal`` in the user's
-    cache directory ($XDG_CACHE_HOME/evfind, else ~/.cache/evfind), under a key of evfind's
-    version and each file's size and modification time, and read back (~1 ms) while they are
-    unchanged. The value must be made of plain values (str, tuple, dict, frozenset, bool). A
+    cache directory ($XDG_CACHE_HOME/evfind, else ~/.cache/evfind), under a key of the size and
+    modification time of each file and of the module that builds the value, and read back
+    (~1 ms) while they are unchanged. The value must be made of plain values (str, tuple, dict, frozenset, bool). A
     cache that cannot be read or written is skipped: the value is built as if there were none.
     EVFIND_NO_CACHE=1 switches the cache off."""
     import os
@@ -51,10 +51,10 @@ def compiled(name: str, files: tuple[str, ...], build):
     if os.environ.get("EVFIND_NO_CACHE"):
         return build()
     try:
-        from . import __version__
-
-        stats = [(f, os.stat(DATA / f)) for f in files]
-        key = "|".join([__version__, name] + [f"{f}:{s.st_size}:{s.st_mtime_ns}" for f, s in stats])
+        # the files read, and the code that reads them (a new evfind reads them its own way)
+        paths = [DATA / f for f in files] + [Path(build.__code__.co_filename)]
+        stats = [(p.name, os.stat(p)) for p in paths]
+        key = "|".join([name] + [f"{f}:{s.st_size}:{s.st_mtime_ns}" for f, s in stats])
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         folder = Path(base) / "evfind"
         import zlib

@@ -291,6 +291,10 @@ class Finder:
         self._common: frozenset[str] | None = None
         self._common_phrases: dict[str, bool] = {}
         self._holding: dict[str, int] = {}  # pages holding a concept's phrases, by MATCH
+        self._indexed: int | None = None  # pages of the index, every revision's
+        self._counted: int | None = None  # pages of the revision read
+        self._weighed: tuple = (None, ())  # the last question's concepts, weighed
+        self._terms: dict[str, int] = {}  # pages holding an index term (every revision's)
         self._pages = 0
         self.conn = store.connect_read(path)
         try:
@@ -319,7 +323,13 @@ class Finder:
     @property
     def empty(self) -> bool:
         """No page is loaded: there is nothing to search."""
-        return self.revision is None or store.count_pages(self.conn, self.revision.revision_id) == 0
+        return self.revision is None or self._revision_pages() == 0
+
+    def _revision_pages(self) -> int:
+        """The pages of the revision read (counted once: a Finder reads one revision)."""
+        if self._counted is None:
+            self._counted = store.count_pages(self.conn, self.revision.revision_id)
+        return self._counted
 
     def _require_pages(self) -> Document:
         if self.empty:
@@ -404,24 +414,52 @@ class Finder:
         """The question's ideas as evidence concepts, each weighted by its rarity in the filing:
         the BM25 IDF of the pages holding any of its phrases, ln(1 + (N - n + 0.5) / (n + 0.5))
         (Robertson and Sparck Jones). Years pick a column, not a line: weight 0."""
+        if self._weighed[0] is parsed:  # the same question, already weighed by its ranking
+            return self._weighed[1]
         import math
 
-        pages = store.count_pages(self.conn, self.revision.revision_id)
+        pages, held = self._pages_indexed(), self._frequencies(parsed)
         concepts = []
-        for idea in parsed.ideas:
+        for idea, count in zip(parsed.ideas, held):
             phrases = tuple(p for p in (evidence.stems(phrase) for phrase in idea.phrases) if p)
             if not phrases:
                 continue
             if idea.year:
                 concepts.append(evidence.Concept(idea.label, phrases, 0.0, line_item=False))
                 continue
+            weight = math.log(1 + (pages - count + 0.5) / (count + 0.5))
+            concepts.append(evidence.Concept(idea.label, phrases, weight))
+        self._weighed = (parsed, tuple(concepts))
+        return self._weighed[1]
+
+    def _pages_indexed(self) -> int:
+        """The pages of the full-text index, every revision's (what its term counts count)."""
+        if self._indexed is None:
+            self._indexed = store.count_pages(self.conn)
+        return self._indexed
+
+    def _frequencies(self, parsed: ParsedQuestion) -> tuple[int, ...]:
+        """For each of the question's ideas, how many pages hold it. An idea of single words is
+        read from the index's own term counts (one lookup for all of them; where its words are
+        several, the pages of the commonest); an idea with a phrase is counted by FTS5 (kept
+        for the finder's life). The counts span every revision of the file, as bm25's do."""
+        stemmed = [[evidence.stems(phrase) for phrase in idea.phrases] for idea in parsed.ideas]
+        words = {p[0] for phrases in stemmed for p in phrases if len(p) == 1}
+        missing = sorted(words - self._terms.keys())
+        if missing:
+            self._terms.update(dict.fromkeys(missing, 0))
+            self._terms.update(store.term_pages(self.conn, missing))
+        counts = self._terms
+        found = []
+        for idea, phrases in zip(parsed.ideas, stemmed):
+            if all(len(p) <= 1 for p in phrases):
+                found.append(max((counts.get(p[0], 0) for p in phrases if p), default=0))
+                continue
             key = " OR ".join(Term(phrase, "question").fts for phrase in idea.phrases)
             if key not in self._holding:
-                self._holding[key] = store.matching_pages(self.conn, key, self.revision.revision_id)
-            held = self._holding[key]
-            weight = math.log(1 + (pages - held + 0.5) / (held + 0.5))
-            concepts.append(evidence.Concept(idea.label, phrases, weight))
-        return tuple(concepts)
+                self._holding[key] = store.matching_pages(self.conn, key)
+            found.append(self._holding[key])
+        return tuple(found)
 
     @_reading
     def query(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
@@ -470,7 +508,7 @@ class Finder:
         outcome = None
         if not hits:
             outcome = "no_match"
-        elif not self._covers(parsed, ids[0]):
+        elif not self._covers(parsed, plan.marks.get(ids[0], ("", ""))):
             outcome = "weak_match"
         absent = zh.named(self.absent(parsed), parsed.reading, lang)
         answer = Answer(question, document, tuple(hits), None, parsed, lang, absent=absent, outcome=outcome, plan=plan)
@@ -493,8 +531,11 @@ class Finder:
     def held(self, parsed: ParsedQuestion) -> tuple[int, ...]:
         """How many pages of the revision hold each of the question's ideas (``parsed.ideas``,
         in order): the pages any of an idea's phrases (its wording, the lexicon's expansions of
-        it) matches. One FTS5 count an idea, kept for the finder's life (with the counts that
-        weigh the evidence concepts)."""
+        it) matches. Read from the index's term counts (``_frequencies``) where the file holds
+        one revision; counted by FTS5, an idea at a time, where it holds several (the term
+        counts span them all), kept for the finder's life."""
+        if self._pages_indexed() == self._revision_pages():
+            return self._frequencies(parsed)
         counts = []
         for idea in parsed.ideas:
             key = " OR ".join(Term(phrase, "question").fts for phrase in idea.phrases)
@@ -517,7 +558,7 @@ class Finder:
         else would be left."""
         if self._common is None:
             self._common = store.common_words(self.conn, self.revision.revision_id)
-            self._pages = store.count_pages(self.conn, self.revision.revision_id)
+            self._pages = self._revision_pages()
         kept = tuple(term for term in parsed.terms if not self._is_common(term))
         if not kept or len(kept) == len(parsed.terms):
             return parsed
@@ -571,17 +612,26 @@ class Finder:
         method = self.method
         return parse(question, metrics=method.metrics, meta=method.meta, pairs=method.pairs)
 
-    def _covers(self, parsed: ParsedQuestion, page_id: int) -> bool:
+    def _covers(self, parsed: ParsedQuestion, marks: tuple[str, str]) -> bool:
         """Does the page answer to the question: at least half of its own content words, or a
-        phrase the lexicon reads them as (capex: "purchases of property, plant and equipment")?"""
-        words = [t for t in parsed.terms if t.source != "lexicon"]
+        phrase the lexicon reads them as (capex: "purchases of property, plant and equipment")?
+        Read from the page's text and headings as the query marked them (``marks``); a word on
+        most pages of the filing, which the query does not mark, counts as on this one."""
+        words = [t for t in parsed.terms if t.source not in ("lexicon", "pair")]
         if not words:
             return True
-        held = sum(store.page_matches(self.conn, term.fts, page_id) for term in words)
-        if held * 2 >= len(words):
+        spans = {evidence.stems(span) for span in _MARK.findall("\n".join(marks))}
+
+        def on_page(term: Term) -> bool:
+            wanted = evidence.stems(term.phrase)
+            size = len(wanted)
+            return self._is_common(term) or any(
+                span[i : i + size] == wanted for span in spans for i in range(len(span) - size + 1)
+            )
+
+        if 2 * sum(on_page(term) for term in words) >= len(words):
             return True
-        expansions = " OR ".join(t.fts for t in parsed.terms if t.source == "lexicon")
-        return bool(expansions) and store.page_matches(self.conn, expansions, page_id)
+        return any(on_page(term) for term in parsed.terms if term.source == "lexicon")
 
     @_reading
     def explain(self, question: str, top: int = TOP_DEFAULT) -> Plan:

@@ -498,6 +498,17 @@ def marked(conn: sqlite3.Connection, match: str, page_ids: list[int], revision_i
     return {page: (text, heading) for page, text, heading in rows}
 
 
+def term_pages(conn: sqlite3.Connection, terms: list[str]) -> dict[str, int]:
+    """How many pages (of every revision) hold each of these index terms (Porter stems, as
+    FTS5 stores them), read from the index itself through an fts5vocab table made for the
+    connection (in its temp schema: the file is never written)."""
+    if not terms:
+        return {}
+    conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.evfind_terms USING fts5vocab(main, pages_fts, 'row')")
+    rows = conn.execute(f"SELECT term, doc FROM temp.evfind_terms WHERE term IN ({','.join('?' * len(terms))})", terms)
+    return dict(rows.fetchall())
+
+
 def labels_of(
     conn: sqlite3.Connection, page_ids: list[int], labels: list[str], own: tuple[str, ...] = ()
 ) -> dict[int, set[str]]:
@@ -603,8 +614,10 @@ def page_matches(conn: sqlite3.Connection, match: str, page_id: int) -> bool:
     return row.fetchone() is not None
 
 
-def matching_pages(conn: sqlite3.Connection, match: str, revision_id: int) -> int:
-    """How many pages of a revision match an FTS5 expression."""
+def matching_pages(conn: sqlite3.Connection, match: str, revision_id: int | None = None) -> int:
+    """How many pages of a revision (of every revision: None) match an FTS5 expression."""
+    if revision_id is None:
+        return conn.execute("SELECT count(*) FROM pages_fts WHERE pages_fts MATCH ?", (match,)).fetchone()[0]
     return conn.execute(
         f"SELECT count(*) FROM pages_fts WHERE pages_fts MATCH :match AND {_REVISION_ROWIDS}",
         {"match": match, "revision": revision_id},
