@@ -36,7 +36,7 @@ def rows(name: str, columns: int | None = None, *, source: bool = False) -> list
     return result
 
 
-def compiled(name: str, files: tuple[str, ...], build):
+def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):
     """``build()``, the value a reader makes of some data files, kept between processes.
 
     Reading the vocabulary (a few thousand rows, each cue tokenised and normalised) costs a
@@ -52,7 +52,7 @@ def compiled(name: str, files: tuple[str, ...], build):
         return build()
     try:
         # the files read, and the code that reads them (a new evfind reads them its own way)
-        paths = [DATA / f for f in files] + [Path(build.__code__.co_filename)]
+        paths = [DATA / f for f in files] + [Path(code or build.__code__.co_filename)]
         stats = [(p.name, os.stat(p)) for p in paths]
         key = "|".join([name] + [f"{f}:{s.st_size}:{s.st_mtime_ns}" for f, s in stats])
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")

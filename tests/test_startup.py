@@ -194,10 +194,10 @@ def test_the_vocabulary_is_kept_between_processes(tmp_path, monkeypatch):
     def fail():
         raise AssertionError("built again")
 
-    assert _data.compiled("question", question._VOCABULARY_FILES, fail) == built
+    assert _data.compiled("question", question._VOCABULARY_FILES, fail, code=question.__file__) == built
     # another key (a data file changed size or time, another evfind version): built again
     kept.write_bytes(marshal.dumps(("another key", {"stale": True})))
-    assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "rebuilt") == "rebuilt"
+    assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "rebuilt", code=question.__file__) == "rebuilt"
     # no cache at all: built every time
     monkeypatch.setenv("EVFIND_NO_CACHE", "1")
     assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "fresh") == "fresh"
