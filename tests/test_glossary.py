@@ -219,7 +219,7 @@ def test_usual_variants_read_alike(forms):
         ("票据", "notes"), ("优先票据", "senior notes"), ("欧元计价", "euro denominated"),
         ("实际利率", "effective interest rate"), ("票面利率", "coupon interest rate"), ("看跌期权", "put option"),
         ("看涨期权", "call option"), ("合资企业", "joint venture"), ("非控制性权益", "noncontrolling interests"),
-        ("信函协议", "letter agreement"), ("银团贷款", "syndicate loan"), ("条款", "provisions"),
+        ("信函协议", "letter agreement"), ("银团贷款", "syndicated"), ("条款", "provisions"),
         ("附件", "exhibits"), ("合同义务", "contractual obligations"), ("食品杂货", "grocery"),
         # periods
         ("季度", "quarter"), ("半年", "six months"), ("上年同期", "prior year period"),
@@ -315,7 +315,7 @@ def test_a_chinese_question_reads_as_the_english_one(chinese, english):
         ("公司债务总额", [("公司债务", "debt"), ("总额", "total")]),
         ("重大合同义务", [("重大合同义务", "contractual obligations")]),  # not 重大合同 + 义务
         # 在哪 (where) must not take the first character of 哪些 and leave 些 unread
-        ("公司主要在哪些地区经营", [("地区", "geographic"), ("经营", "operations")]),
+        ("公司主要在哪些地区经营", [("地区", "geographic"), ("经营", "operate")]),
     ],
 )
 def test_longest_match_keeps_the_right_words(question, segments):
