@@ -103,6 +103,19 @@ def test_json_query_imports_json_and_nothing_else_more(filing_db, floor):
     assert banned(modules - floor, set(NOT_ON_THE_QUERY_PATH) - {"json"}) == []
 
 
+def test_an_english_question_does_not_import_the_chinese_reader(filing_db):
+    """zh.py (the glossary reader, the Chinese notes, messages and labels) is imported by a
+    Chinese question, or a Chinese answer, only."""
+    for args in ([CAPEX], [CAPEX, "--format", "markdown"], [CAPEX, "--format", "json"], [CAPEX, "--explain"],
+                 ["what is the"], ["widgets of Mars"]):  # no content words (an error); no page found
+        code, stdout, modules = loaded("query", filing_db, *args)
+        assert code in (0, 1, 2) and "evfind.finder" in modules
+        assert "evfind.zh" not in modules, args
+    for args in (["2024财年的资本支出是多少？"], [CAPEX, "--lang", "zh"], ["what is the", "--lang", "zh"]):
+        code, stdout, modules = loaded("query", filing_db, *args)
+        assert "evfind.zh" in modules, args
+
+
 def test_batch_query_imports_nothing_more(filing_db, tmp_path):
     source = tmp_path / "q.txt"
     source.write_text(CAPEX + "\n", encoding="utf-8")
