@@ -133,10 +133,14 @@ def _message(exc: EvfindError, kwargs: dict) -> str:
     """The error in the language of the command's question (or its --lang), else English."""
     if kwargs.get("question") is None and kwargs.get("lang") is None:
         return str(exc)
-    from .zh import error_message, language
+    from .text import language
 
     lang = kwargs.get("lang")
-    return error_message(exc, language(kwargs.get("question") or "", lang.value if lang else None))
+    if language(kwargs.get("question") or "", lang.value if lang else None) != "zh":
+        return str(exc)
+    from .zh import error_message
+
+    return error_message(exc, "zh")
 
 
 DbArgument = Annotated[Path, typer.Argument(help="An evfind database (.db).", show_default=False)]
@@ -561,11 +565,10 @@ def show(
         single = len(pages) == 1 and page.strip().isdigit()  # one page: one object, as always
         _emit(json.dumps(objects[0] if single else objects, ensure_ascii=False, indent=2))
         return
+    from .finder import CONTINUES
     from .render import highlighted_text
-    from .zh import LABELS
 
     colour = _colour()
-    continues = LABELS["en"]["continues"]
     lines = []
     for index, stored in enumerate(pages):
         doc = stored.document
@@ -573,7 +576,7 @@ def show(
         if index:
             lines.append("")
         lines.append(f"Page {stored.page_number}{label} of {doc.page_count} · {doc.document_id} · sha256 {doc.document_sha256}")
-        where = stored.heading or (f"{continues}{stored.section_heading}" if stored.section_heading else "")
+        where = stored.heading or (f"{CONTINUES}{stored.section_heading}" if stored.section_heading else "")
         if where:
             lines.append(f"Heading: {where}")
         text = stored.raw_text if raw else stored.text
@@ -778,4 +781,16 @@ def _ranges(numbers) -> str:
 
 
 def main() -> None:  # console script entry point
-    app()
+    """Run the command line. A process runs one command: when the first argument names one,
+    Typer builds the Click command of that one alone (building all seven costs a query some
+    4 ms); anything else (no command, `--help`, `--version`, a mistyped name) gets the whole app."""
+    import copy
+
+    first = sys.argv[1] if len(sys.argv) > 1 else None
+    named = [c for c in app.registered_commands if (c.name or c.callback.__name__) == first]
+    if not named:
+        app()
+        return
+    one = copy.copy(app)  # the same app (its callback, --version, settings) with one command
+    one.registered_commands = named
+    one()

@@ -44,16 +44,16 @@ from markupsafe import Markup, escape
 
 from . import store, writes
 from .errors import EvfindError, NoPageImageError, UsageError
+from .finder import CONTINUES
 from .rank import TOP_DEFAULT
 from .render import SHORT_SHA  # as the CLI's table shows it; the full hash is in the JSON and the page view
-from .zh import LABELS
 
 METADATA_FILE = "datasette_metadata.yaml"
 ASK_TOP = 10  # pages the ask query lists
 # What the queries of METADATA_FILE write as {name}: filled in from the one definition here.
 SQL_VALUES = {
     "ask_top": str(ASK_TOP),
-    "continues": LABELS["en"]["continues"].replace("'", "''"),  # inside an SQL string literal
+    "continues": CONTINUES.replace("'", "''"),  # inside an SQL string literal
 }
 TEXT_STYLE = "font-family: monospace; white-space: pre-wrap; min-width: 48em"
 TEXT_BESIDE_IMAGE_STYLE = "font-family: monospace; white-space: pre-wrap; min-width: 24em"

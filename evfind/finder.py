@@ -20,12 +20,12 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
-from . import evidence, limits, rank, store, zh
+from . import evidence, limits, rank, store
 from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
 from .evidence import Passage
 from .question import ParsedQuestion, Term, parse
 from .rank import CANDIDATES, DEFAULT, TOP_DEFAULT, TOP_MAX, Method
-from .text import normal
+from .text import language, normal
 
 NO_CONTENT_WORDS = (
     "the question has no searchable content words; ask with the words of the filing "
@@ -42,6 +42,7 @@ WEAK_MATCH = (
 NOT_READ = "Not read: {parts} (not in the glossary, so not searched)"
 ABSENT = "Not in this filing: {parts}"
 ABSENT_SEVERAL = "Not in these filings: {parts}"
+CONTINUES = "continues: "  # a note's heading of the section a page continues (in Chinese: zh.CONTINUES)
 _MARK = re.compile("\x02(.*?)\x03", re.S)
 _NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
 # What a question can meet that is an outcome of the question rather than a fault of the
@@ -470,7 +471,7 @@ class Finder:
         """
         if not isinstance(top, int) or not 1 <= top <= TOP_MAX:
             raise UsageError(f"top must be between 1 and {TOP_MAX}")
-        lang = zh.language(question, lang)
+        lang = language(question, lang)
         document = self._require_pages()
         parsed = self.parse(question)
         if parsed.empty:
@@ -495,9 +496,7 @@ class Finder:
                     score=score,
                     heading=row.heading,
                     matched_terms=terms,
-                    note=zh.note(row.heading, row.section_heading, terms, parsed.reading)
-                    if lang == "zh"
-                    else _note(row, terms),
+                    note=_note(row, terms, parsed, lang),
                     page_label=row.page_label,
                     section=row.section,
                     statement=row.statement,
@@ -510,7 +509,11 @@ class Finder:
             outcome = "no_match"
         elif not self._covers(parsed, plan.marks.get(ids[0], ("", ""))):
             outcome = "weak_match"
-        absent = zh.named(self.absent(parsed), parsed.reading, lang)
+        absent = self.absent(parsed)
+        if parsed.reading is not None:  # as the Chinese question says them
+            from .zh import named
+
+            absent = named(absent, parsed.reading, lang)
         answer = Answer(question, document, tuple(hits), None, parsed, lang, absent=absent, outcome=outcome, plan=plan)
         return answer._replace(message=compose_message(answer))
 
@@ -680,8 +683,13 @@ def refused(question: str, error: EvfindError, document: Document | None = None,
     """The answer to a question that could not be asked: no results, and the error's message in
     the question's language (or ``lang``). The CLI prints it for --format json, batch mode for
     each question, and Datasette's evfind_query() for every error."""
-    lang = zh.language(question, lang)
-    return Answer(question, document, (), zh.error_message(error, lang), lang=lang, error=error)
+    lang = language(question, lang)
+    message = str(error)
+    if lang == "zh":  # (only a Chinese answer imports zh.py)
+        from .zh import error_message
+
+        message = error_message(error, lang)
+    return Answer(question, document, (), message, lang=lang, error=error)
 
 
 def units(ideas) -> tuple[bool, ...]:
@@ -704,10 +712,10 @@ def outcome_note(outcome: str | None, lang: str, several: bool = False) -> str |
     documents, "in these documents"."""
     if outcome == "no_match":
         if several:
-            return zh.localise("no_match_several", f"{NO_MATCH_SEVERAL}; {NO_MATCH_HINT}", lang)
-        return zh.localise("no_match", f"{NO_MATCH}; {NO_MATCH_HINT}", lang)
+            return _localise("no_match_several", f"{NO_MATCH_SEVERAL}; {NO_MATCH_HINT}", lang)
+        return _localise("no_match", f"{NO_MATCH}; {NO_MATCH_HINT}", lang)
     if outcome == "weak_match":
-        return zh.localise("weak_match", WEAK_MATCH, lang)
+        return _localise("weak_match", WEAK_MATCH, lang)
     return None
 
 
@@ -717,10 +725,10 @@ def unread_note(unknown: tuple[str, ...], absent: tuple[str, ...], lang: str, se
     comma = "、" if lang == "zh" else ", "
     parts = []
     if unknown:
-        parts.append(zh.localise("not_read", NOT_READ.format(parts=comma.join(unknown)), lang, parts=comma.join(unknown)))
+        parts.append(_localise("not_read", NOT_READ.format(parts=comma.join(unknown)), lang, parts=comma.join(unknown)))
     if absent:
         key, english = ("absent_several", ABSENT_SEVERAL) if several else ("absent", ABSENT)
-        parts.append(zh.localise(key, english.format(parts=comma.join(absent)), lang, parts=comma.join(absent)))
+        parts.append(_localise(key, english.format(parts=comma.join(absent)), lang, parts=comma.join(absent)))
     return ("；" if lang == "zh" else ". ").join(parts) or None
 
 
@@ -802,13 +810,28 @@ def _spans(marked: str, limit: int = 6) -> tuple[str, ...]:
     return tuple(chosen)
 
 
-def _note(row: store.PageRow, terms: tuple[str, ...]) -> str:
-    """What the page shows: its heading (or the section it continues) and the matched terms."""
+def _localise(key: str | None, english: str, lang: str, **params) -> str:
+    """A message in ``lang``: ``zh.localise`` for Chinese (only a Chinese answer imports zh.py),
+    else the English."""
+    if lang != "zh":
+        return english
+    from .zh import localise
+
+    return localise(key, english, lang, **params)
+
+
+def _note(row: store.PageRow, terms: tuple[str, ...], parsed: ParsedQuestion, lang: str) -> str:
+    """What the page shows: its heading (or the section it continues) and the matched terms; in
+    Chinese, ``zh.note``."""
+    if lang == "zh":
+        from .zh import note
+
+        return note(row.heading, row.section_heading, terms, parsed.reading)
     parts = []
     if row.heading:
         parts.append(row.heading)
     elif row.section_heading:
-        parts.append(zh.LABELS["en"]["continues"] + row.section_heading)
+        parts.append(CONTINUES + row.section_heading)
     if terms:
         parts.append("matched: " + ", ".join(terms))
     return "; ".join(parts)

@@ -11,9 +11,8 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from . import zh
 from ._data import DATA, compiled, rows
-from .text import normal, stems, tokens
+from .text import is_chinese, normal, stems, tokens
 
 _YEAR = re.compile(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
 
@@ -50,7 +49,7 @@ class ParsedQuestion(NamedTuple):
     statements: tuple[str, ...] = ()  # statements named or implied by a metric, named first
     sections: tuple[str, ...] = ()  # sections the question's topics point to
     cues: tuple[str, ...] = ()  # the lexicon and route cues that matched
-    reading: zh.Reading | None = None  # a Chinese question: how zh.py read it
+    reading: "zh.Reading | None" = None  # a Chinese question: how zh.py read it (zh.read)
     ideas: tuple[Idea, ...] = ()  # what the question asks about, each with its phrases
     fact: bool = True  # asks for a figure: an amount, a count, a rate (not where something is)
     ratio: bool = False  # asks for a ratio of statement line items (DPO, quick ratio, margins)
@@ -237,15 +236,17 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool
     it was read. ``metrics``, ``meta`` and ``pairs`` switch the metric expansions, the full
     meta-word list and the question's word pairs off, for measuring what each adds (`evfind
     eval --ablate`)."""
-    if not zh.is_chinese(question):
+    if not is_chinese(question):
         return _parse_english(question, metrics, meta, pairs)
-    reading = zh.read(question)
+    from .zh import read  # a Chinese question only
+
+    reading = read(question)
     parsed = _parse_english(reading.english, metrics, meta, pairs)
     fact = asks_figure(question) or (not asks_where(question) and bool(parsed.statements or parsed.ratio))
     return parsed._replace(text=question, reading=_with_phrases(reading), fact=fact)
 
 
-def _with_phrases(reading: zh.Reading) -> zh.Reading:
+def _with_phrases(reading: "zh.Reading") -> "zh.Reading":
     """The reading with each glossary match's ``phrases`` filled in, for the Chinese notes."""
     matches = tuple(m._replace(phrases=_searched(m.english)) for m in reading.matches)
     return reading._replace(matches=matches)

@@ -1,15 +1,14 @@
 """Render answers for people (table, Markdown) and programs (JSON): pure functions of values.
 
-Labels follow the answer's language (``Answer.lang``: en, or zh for a Chinese question, with
-their text in evfind/zh.py); JSON keys are always English. The JSON objects themselves are
-built by ``Answer.to_dict`` and ``Plan.to_dict`` (evfind/finder.py), the one builder the CLI,
-batch mode and the Datasette plugin share.
+Labels follow the answer's language (``Answer.lang``: en, or zh for a Chinese question, whose
+labels are in evfind/zh.py with the rest of evfind's Chinese); JSON keys are always English. The
+JSON objects themselves are built by ``Answer.to_dict`` and ``Plan.to_dict`` (evfind/finder.py),
+the one builder the CLI, batch mode and the Datasette plugin share.
 """
 
 import unicodedata
 
 from .finder import Answer, Hit, Plan
-from .zh import LABELS
 
 SHORT_SHA = 12  # hex digits of a SHA-256 shown to people (table, Markdown, Datasette's lists)
 EXPLAIN_LIST = 20  # pages of each ranked list the text of --explain shows (its JSON shows all)
@@ -21,11 +20,33 @@ MARKDOWN = ("**", "**")
 WORD_REACH = 12  # columns left over, past which a shortened line is filled up to mid-word
 MIN_EVIDENCE_COLUMNS = 20  # an evidence line keeps this much however narrow the terminal
 
+# The labels of an English answer's table and Markdown (a Chinese answer's: zh.LABELS).
+LABELS = {
+    "question": "Question: ",
+    "document": "Document: ",
+    "documents": "Documents: ",
+    "pages": "({count} pages)",
+    "one_page": "(1 page)",
+    "header": ("Rank", "Page", "Document", "SHA-256", "What matched"),
+    "md_header": ("Rank", "Physical page", "Document", "What matched", "Evidence"),
+    "printed": "{page} (printed {label})",
+    "evidence": "line {line}: ",  # before a hit's best evidence line (its line on the page)
+}
+
+
+def labels(lang: str) -> dict:
+    """The labels in ``lang``: a Chinese answer's from zh.py, which only it imports."""
+    if lang == "zh":
+        from .zh import LABELS as chinese
+
+        return chinese
+    return LABELS
+
 
 def page_cell(hit: Hit, lang: str = "en") -> str:
     """The physical page, with the printed folio beside it where the PDF has page labels."""
     if hit.page_label and hit.page_label != str(hit.page_number):
-        return LABELS[lang]["printed"].format(page=hit.page_number, label=hit.page_label)
+        return labels(lang)["printed"].format(page=hit.page_number, label=hit.page_label)
     return str(hit.page_number)
 
 
@@ -196,13 +217,13 @@ def to_json(answer: Answer | Plan) -> str:
 
 def _documents(answer: Answer) -> list[str]:
     """The header's document line: the revision read, or one line for each of several."""
-    labels = LABELS[answer.lang]
+    said = labels(answer.lang)
     documents = answer.documents or (answer.document,)
-    label = labels["documents"] if answer.documents else labels["document"]
+    label = said["documents"] if answer.documents else said["document"]
     ids = max(width(doc.document_id) for doc in documents)
     lines = []
     for doc in documents:
-        pages = labels["one_page" if doc.page_count == 1 else "pages"].format(count=doc.page_count)
+        pages = said["one_page" if doc.page_count == 1 else "pages"].format(count=doc.page_count)
         lead = label if not lines else " " * width(label)
         name = doc.document_id if len(documents) == 1 else _ljust(doc.document_id, ids)
         lines.append(f"{lead}{name}  sha256 {doc.document_sha256[:SHORT_SHA]}  {pages}")
@@ -222,13 +243,13 @@ def to_table(answer: Answer, columns: int | None = None, colour: bool = False) -
     """The answer for a terminal: a row a hit, and under it, from the page column, its best
     evidence line shortened to ``columns`` (None: whole), the matched terms in reverse video
     when ``colour``."""
-    labels = LABELS[answer.lang]
-    lines = [f"{labels['question']}{answer.question.strip()}", *_documents(answer)]
+    said = labels(answer.lang)
+    lines = [f"{said['question']}{answer.question.strip()}", *_documents(answer)]
     above, below = _messages(answer)
     if above:
         lines += ["", above]
     if answer.results:
-        header = labels["header"]
+        header = said["header"]
         rows = [
             (str(h.rank), page_cell(h, answer.lang), h.document_id, h.document_sha256[:SHORT_SHA], h.note)
             for h in answer.results
@@ -240,7 +261,7 @@ def to_table(answer: Answer, columns: int | None = None, colour: bool = False) -
         for hit, row in zip(answer.results, rows):
             lines.append(_table_row(row, widths))
             if hit.evidence:
-                prefix = labels["evidence"].format(line=hit.evidence[0][0])
+                prefix = said["evidence"].format(line=hit.evidence[0][0])
                 room = None if columns is None else max(columns - len(indent) - width(prefix), MIN_EVIDENCE_COLUMNS)
                 lines.append(indent + prefix + evidence_line(hit, room, ANSI if colour else None))
     if below:
@@ -269,14 +290,14 @@ def _md_evidence(hit: Hit, lang: str) -> str:
     _, text = hit.evidence[0]
     line = tidy(cells(text, hit.evidence_marks[0] if hit.evidence_marks else ()))
     escaped = [(ch.translate(_MD_SPECIAL), marked) for ch, marked in line]
-    return LABELS[lang]["evidence"].format(line=hit.evidence[0][0]) + highlight(escaped, MARKDOWN)
+    return labels(lang)["evidence"].format(line=hit.evidence[0][0]) + highlight(escaped, MARKDOWN)
 
 
 def to_markdown(answer: Answer) -> str:
     above, below = _messages(answer)
     lines = []
     if answer.results:
-        lines.append("| " + " | ".join(LABELS[answer.lang]["md_header"]) + " |")
+        lines.append("| " + " | ".join(labels(answer.lang)["md_header"]) + " |")
         lines.append("| ---: | ---: | --- | --- | --- |")
         for h in answer.results:
             document = f"{h.document_id} (sha256 {h.document_sha256[:SHORT_SHA]})"

@@ -11,7 +11,9 @@ Each reader folds text for its own purpose, and the folds differ on purpose:
   patterns of structure.py: letters only, so that numbers, punctuation and a word split by the
   PDF ("Balance Shee t") do not hide a heading.
 - **Chinese key** (``chinese_key``): how a Chinese question is compared with the glossary:
-  full-width forms made plain, traditional characters simplified.
+  full-width forms made plain, traditional characters simplified. ``is_chinese`` tells a
+  Chinese question (one with Han characters) from an English one, and ``language`` the
+  language of its answer.
 - **note key** (``stems``): how a matched span of a page is tied back to the Chinese term of the
   question it came from, in a Chinese note: a rougher stem than ``normal``, since the span is
   written as the filing writes it ("restructuring" for the question's "restructure").
@@ -191,7 +193,26 @@ def squash(text: str) -> str:
 
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # the Han ranges, for a [...] character class
 # Patterns over the Han ranges are left as text for re's own cache: compiling them costs some 7 ms,
-# which an English question (every query process checks zh.is_chinese) should not pay.
+# which an English question (every query process checks is_chinese) should not pay.
+HAN_CHAR = f"[{HAN}]"
+LANGUAGES = ("en", "zh")  # of the output: notes, messages, labels
+
+
+def is_chinese(text: str) -> bool:
+    """Does the text hold Chinese characters (then it is read as a Chinese question, by zh.py)?"""
+    return not text.isascii() and re.search(HAN_CHAR, text) is not None
+
+
+def language(question: str, override: str | None = None) -> str:
+    """The language of the output: ``override`` (en or zh) when given, else the question's."""
+    if override is not None:
+        if override not in LANGUAGES:
+            from .errors import UsageError
+
+            raise UsageError(f"unknown language {override!r}: use en or zh")
+        return override
+    return "zh" if is_chinese(question) else "en"
+
 _ENUMERATION = f"(?<=[{HAN}])[、·・](?=[{HAN}])"  # 物业、厂房及设备: one term
 _SEPARATORS = str.maketrans({"、": " ", "·": " ", "・": " "})  # 2021、2022: two years
 

@@ -10,7 +10,9 @@ are dropped, and so is any Chinese text the glossary does not know (a company na
 What is left is an English reading of the question (``read``), which the English parser
 (``question.parse``) parses in its place: the Chinese question feeds the same content words,
 lexicon expansions and section routes as an English one, and gains from every improvement made to
-them. This module knows nothing of that parser; text is folded by evfind/text.py.
+them. This module knows nothing of that parser; text is folded by evfind/text.py, which also tells a
+Chinese question from an English one (``text.is_chinese``): an English question never imports
+this module.
 
 The output of a Chinese question is in Chinese: the notes (命中：资本支出 → capital expenditures),
 the messages and the errors that carry a message key. Pure functions over strings, as question.py.
@@ -21,14 +23,11 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ._data import rows
-from .text import HAN, chinese_key, stems
-
-LANGUAGES = ("en", "zh")
+from .text import HAN, HAN_CHAR, chinese_key, stems
 
 # The patterns are left as text for re's own cache, which compiles each on first use: only a
 # Chinese question runs them, and an English one (every query process checks is_chinese) should
 # not pay for compiling them (the Han ranges alone cost some 7 ms).
-_HAN_CHAR = f"[{HAN}]"
 _RUNS = f"[{HAN}]+|[^{HAN}]+"
 _WORD = r"[^\W_]"  # a letter or digit: text without one (punctuation) is dropped
 _PUNCTUATION = ".,;:!?()[]{}\"'“”‘’。，；：！？（）【】《》「」"
@@ -37,22 +36,6 @@ _SHORT_FISCAL_YEAR = r"(?<![\d.])(\d\d)\s*财年"
 _MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
-
-
-def is_chinese(text: str) -> bool:
-    """Does the text hold Chinese characters (then it is read as a Chinese question)?"""
-    return not text.isascii() and re.search(_HAN_CHAR, text) is not None
-
-
-def language(question: str, override: str | None = None) -> str:
-    """The language of the output: ``override`` (en or zh) when given, else the question's."""
-    if override is not None:
-        if override not in LANGUAGES:
-            from .errors import UsageError
-
-            raise UsageError(f"unknown language {override!r}: use en or zh")
-        return override
-    return "zh" if is_chinese(question) else "en"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -114,7 +97,7 @@ def segment(question: str) -> list[Segment]:
     table, longest = vocabulary()
     result: list[Segment] = []
     for run in re.findall(_RUNS, _prepare(question)):
-        if not re.match(_HAN_CHAR, run):
+        if not re.match(HAN_CHAR, run):
             words = [w.strip(_PUNCTUATION) for w in run.split()]
             text = " ".join(w for w in words if re.search(_WORD, w))
             if text:
@@ -198,7 +181,7 @@ def note(heading: str, section_heading: str | None, terms: tuple[str, ...], read
     if heading:
         parts.append(heading)
     elif section_heading:
-        parts.append(LABELS["zh"]["continues"] + section_heading)
+        parts.append(CONTINUES + section_heading)
     if terms:
         matches = reading.matches if reading else ()
         groups: dict[str, list[str]] = {m.chinese: [] for m in matches}
@@ -258,29 +241,17 @@ def error_message(exc, lang: str) -> str:
     return localise(getattr(exc, "key", None), str(exc), lang, **getattr(exc, "params", {}))
 
 
+CONTINUES = "续："  # before the heading of the section a page continues (finder.CONTINUES)
+
+# The labels of a Chinese answer's table and Markdown (the English ones: render.LABELS).
 LABELS = {
-    "en": {
-        "question": "Question: ",
-        "document": "Document: ",
-        "documents": "Documents: ",
-        "pages": "({count} pages)",
-        "one_page": "(1 page)",
-        "header": ("Rank", "Page", "Document", "SHA-256", "What matched"),
-        "md_header": ("Rank", "Physical page", "Document", "What matched", "Evidence"),
-        "printed": "{page} (printed {label})",
-        "continues": "continues: ",  # before the heading of the section a page continues
-        "evidence": "line {line}: ",  # before a hit's best evidence line (its line on the page)
-    },
-    "zh": {
-        "question": "问题：",
-        "document": "文档：",
-        "documents": "文档：",
-        "pages": "（共 {count} 页）",
-        "one_page": "（共 1 页）",
-        "header": ("排名", "页码（物理页）", "文档", "SHA-256", "命中说明"),
-        "md_header": ("排名", "页码（物理页）", "文档", "命中说明", "证据"),
-        "printed": "{page}（印刷页码 {label}）",
-        "continues": "续：",
-        "evidence": "第 {line} 行：",
-    },
+    "question": "问题：",
+    "document": "文档：",
+    "documents": "文档：",
+    "pages": "（共 {count} 页）",
+    "one_page": "（共 1 页）",
+    "header": ("排名", "页码（物理页）", "文档", "SHA-256", "命中说明"),
+    "md_header": ("排名", "页码（物理页）", "文档", "命中说明", "证据"),
+    "printed": "{page}（印刷页码 {label}）",
+    "evidence": "第 {line} 行：",
 }

@@ -7,6 +7,7 @@ benchmarks/speed.py, never here."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -102,6 +103,19 @@ def test_json_query_imports_json_and_nothing_else_more(filing_db, floor):
     assert banned(modules - floor, set(NOT_ON_THE_QUERY_PATH) - {"json"}) == []
 
 
+def test_an_english_question_does_not_import_the_chinese_reader(filing_db):
+    """zh.py (the glossary reader, the Chinese notes, messages and labels) is imported by a
+    Chinese question, or a Chinese answer, only."""
+    for args in ([CAPEX], [CAPEX, "--format", "markdown"], [CAPEX, "--format", "json"], [CAPEX, "--explain"],
+                 ["what is the"], ["widgets of Mars"]):  # no content words (an error); no page found
+        code, stdout, modules = loaded("query", filing_db, *args)
+        assert code in (0, 1, 2) and "evfind.finder" in modules
+        assert "evfind.zh" not in modules, args
+    for args in (["2024财年的资本支出是多少？"], [CAPEX, "--lang", "zh"], ["what is the", "--lang", "zh"]):
+        code, stdout, modules = loaded("query", filing_db, *args)
+        assert "evfind.zh" in modules, args
+
+
 def test_batch_query_imports_nothing_more(filing_db, tmp_path):
     source = tmp_path / "q.txt"
     source.write_text(CAPEX + "\n", encoding="utf-8")
@@ -110,6 +124,58 @@ def test_batch_query_imports_nothing_more(filing_db, tmp_path):
     assert json.loads(stdout)["results"][0]["page_number"] == 10
     assert not {m.split(".")[0] for m in modules} & {"pypdfium2", "sqlite_utils", "datasette", "rich", "pydantic"}
     assert "evfind.ingest" not in modules and "evfind.structure" not in modules
+
+
+# Runs the CLI in a fresh process and reports the commands Typer built Click commands for.
+BUILT = """
+import sys
+import typer.main
+
+built = []
+_build = typer.main.get_command_from_info
+
+
+def recording(command_info, **options):
+    built.append(command_info.name or command_info.callback.__name__)
+    return _build(command_info, **options)
+
+
+typer.main.get_command_from_info = recording
+sys.argv = ["evfind", *sys.argv[1:]]
+from evfind.cli import main
+
+try:
+    main()
+except SystemExit:
+    pass
+sys.stderr.write("\\nbuilt: " + " ".join(built))
+"""
+
+
+def built(*args) -> tuple[str, str, list[str]]:
+    """(stdout, stderr, the commands built) of the CLI run with ``args`` in a fresh process."""
+    result = subprocess.run([sys.executable, "-c", BUILT, *[str(a) for a in args]], capture_output=True, text=True,
+                            env={**os.environ, "COLUMNS": "100", "TERM": "dumb", "NO_COLOR": "1"})
+    stderr, _, commands = result.stderr.rpartition("\nbuilt: ")
+    return result.stdout, stderr, commands.split()
+
+
+def test_a_command_builds_only_its_own_click_command(filing_db, cli):
+    stdout, _, commands = built("query", filing_db, CAPEX)
+    assert "Consolidated Statements of Cash Flows" in stdout
+    assert commands == ["query"]
+    # the one command prints what the whole app prints: its help, its usage errors
+    for args in (["query", "--help"], ["query"], ["query", filing_db, "-5% growth"], ["show", "--help"]):
+        stdout, stderr, commands = built(*args)
+        assert commands == [args[0]]
+        whole = cli(*args)
+        assert (stdout, stderr) == (whole.stdout, whole.stderr)
+    # no command named, or a misspelt one: the whole app, to list the commands or suggest one
+    stdout, _, commands = built("--help")
+    assert sorted(commands) == ["eval", "info", "ingest", "query", "serve", "show", "upgrade"]
+    assert stdout == cli("--help").stdout
+    _, stderr, commands = built("quer", filing_db, CAPEX)
+    assert len(commands) == 7 and "Did you mean 'query'" in stderr
 
 
 def test_ingest_does_load_the_pdf_library(filing_pdf, tmp_path):

@@ -4,11 +4,13 @@ and the Chinese output through the CLI on the test filing (tests/filing.py)."""
 from __future__ import annotations
 
 import json
+import string
 
 import pytest
 
-from evfind import store, writes, zh
+from evfind import render, store, writes, zh
 from evfind.question import parse
+from evfind.text import language
 
 CASH_FLOW_ZH = "Acme 2024 年的经营活动现金流是哪一页？"
 CAPEX_ZH = "2024财年的资本支出是多少？请根据现金流量表，告诉我出自哪一页。"
@@ -102,9 +104,23 @@ def test_mixed_questions_keep_english_words_tickers_and_numbers():
 
 def test_english_questions_are_not_touched():
     assert parse("What were capital expenditures in 2024?").reading is None
-    assert zh.language("What were capital expenditures?") == "en"
-    assert zh.language("资本支出") == "zh"
-    assert zh.language("资本支出", "en") == "en"
+    assert language("What were capital expenditures?") == "en"
+    assert language("资本支出") == "zh"
+    assert language("资本支出", "en") == "en"
+
+
+def test_the_chinese_labels_are_the_english_labels_translated():
+    def fields(label: str) -> list:
+        return [name for _, name, _, _ in string.Formatter().parse(label) if name is not None]
+
+    assert zh.LABELS.keys() == render.LABELS.keys()
+    for key, english in render.LABELS.items():
+        chinese = zh.LABELS[key]
+        assert type(chinese) is type(english)
+        if isinstance(english, tuple):  # a header: one label a column
+            assert len(chinese) == len(english)
+        else:  # the same placeholders
+            assert fields(chinese) == fields(english)
 
 
 def test_the_glossary_covers_the_standard_terminology():
