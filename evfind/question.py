@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ._data import DATA, compiled, rows
-from .text import is_chinese, normal, stems, tokens
+from .text import is_chinese, normal, phrases, stems, tokens
 
 _YEAR = re.compile(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
 
@@ -359,13 +359,15 @@ def _pairs(question: str, words: list[str], in_cues: set[str] = frozenset()) -> 
     are an idea of their own already)."""
     kept = {w for w in words if not any(ch.isdigit() for ch in w)}
     found: dict[str, int] = {}
-    stream = tokens(question)
-    for i in range(len(stream) - 1):
-        first, second = stream[i], stream[i + 1]
-        if first in kept and second in kept and normal(first) != normal(second):
-            if normal(first) in in_cues and normal(second) in in_cues:
-                continue  # both words belong to lexicon cues: the cue is the idea
-            found.setdefault(f"{first} {second}", i)
+    at = 0
+    for run in phrases(question):  # a pair never spans a slash, a comma or a possessive
+        for i in range(len(run) - 1):
+            first, second = run[i], run[i + 1]
+            if first in kept and second in kept and normal(first) != normal(second):
+                if normal(first) in in_cues and normal(second) in in_cues:
+                    continue  # both words belong to lexicon cues: the cue is the idea
+                found.setdefault(f"{first} {second}", at + i)
+        at += len(run)
     return [(at, pair) for pair, at in found.items()]
 
 

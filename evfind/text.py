@@ -152,6 +152,20 @@ def tokens(text: str) -> list[str]:
     return result
 
 
+# Where a phrase of a question ends: punctuation between two words other than a hyphen, an
+# ampersand or an apostrophe inside a word ("products / services", "revenue, by segment"), and a
+# possessive ("Boeing's revenue" is a genitive, not the phrase "Boeing revenue" a filing writes).
+_PHRASE_END = re.compile(r"'s\b|[^\w\s'&-]")
+
+
+def phrases(text: str) -> list[list[str]]:
+    """The question's ``tokens`` in runs that punctuation and possessives end: the words that
+    may form a phrase together (question.py pairs two neighbours of a run)."""
+    if not text.isascii():
+        text = text.translate(_QUESTION_FOLD)
+    return [run for part in _PHRASE_END.split(text.lower()) if (run := tokens(part))]
+
+
 @lru_cache(maxsize=65536)
 def normal(word: str) -> str:
     """Match key of one word: a light singular form (liabilities -> liability, sales -> sale;

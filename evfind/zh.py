@@ -157,8 +157,8 @@ def read(question: str) -> Reading:
     matches: dict[str, GlossaryMatch] = {}
     unknown: list[str] = []
     for seg in segment(question):
-        if seg.kind == "term":
-            pieces.extend(seg.english)
+        if seg.kind == "term":  # a term's wordings are alternatives, not one phrase: "operate / operations"
+            pieces.append(" / ".join(seg.english))
             if seg.text not in matches:
                 matches[seg.text] = GlossaryMatch(seg.text, seg.english)
         elif seg.kind == "text":

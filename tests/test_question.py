@@ -101,3 +101,16 @@ def test_a_cue_met_twice_is_one_idea_and_its_words_make_no_pair():
     assert [idea.label for idea in parse("What was the average price paid per share?").ideas] == [
         "average price paid", "share"
     ]
+
+
+def test_a_pair_never_spans_punctuation_or_a_possessive():
+    from evfind.question import parse
+    from evfind.text import phrases
+
+    assert phrases("Which product / service lines matter, by segment? Acme's revenue") == [
+        ["which", "product"], ["service", "lines", "matter"], ["by", "segment"], ["acme"], ["revenue"]]
+    labels = [idea.label for idea in parse("Which product categories / service categories exceed 10% of Acme's revenue?").ideas]
+    assert "product categories" in labels and "service categories" in labels
+    assert "categories service" not in labels and "acme revenue" not in labels
+    # a hyphen, an ampersand or an inner apostrophe keeps the words of one phrase together
+    assert phrases("long-term debt and PP&E, don't") == [["long", "term", "debt", "and", "pp&e"], ["dont"]]

@@ -351,3 +351,14 @@ def test_eval_reads_chinese_questions(cli, filing_db, tmp_path):
     assert result.exit_code == 0, result.output
     assert data["metrics"]["all"]["hit@1"] == 1.0
     assert data["metrics"]["all"]["n"] == 2
+
+
+def test_a_terms_alternative_wordings_are_not_read_as_one_phrase():
+    """经营 reads as "operate" or "operations": alternatives, so no pair "operate operations"."""
+    from evfind.question import parse
+
+    reading = zh.read("公司主要在哪些地区经营？")
+    assert reading.english == "geographic operate / operations"
+    labels = [idea.label for idea in parse("公司主要在哪些地区经营？").ideas]
+    assert "operate" in labels and "operations" in labels
+    assert "operate operations" not in labels
