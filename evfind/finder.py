@@ -372,7 +372,8 @@ class Finder:
         if targets:
             section_sql = store.section_sql(targets, rank.section_origins(method))
             ids = self.conn.execute(section_sql, {**params, **store.label_params(targets)}).fetchall()
-            sections = rank.section_list([page for (page,) in ids], bm25)
+            in_order = method.section_order == "page" and not parsed.fact
+            sections = rank.section_list([page for (page,) in ids], bm25, in_order=in_order)
         plan = Plan(
             parsed, params["match"], lexical_sql, statement_sql, section_sql,
             tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),

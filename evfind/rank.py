@@ -101,6 +101,10 @@ class Method(NamedTuple):
     # Pages set aside (``set_aside``): a page of definitions, or a page of an attached instrument
     # when the question is not about one, keeps this share of its fused score. 1 switches it off.
     aside: float = 0.5
+    # The order of the section list when the question does not ask for a figure: "page", the
+    # targeted section's pages from its opening (a description is read from where its section
+    # starts, and the lexical list already ranks by bm25); "bm25", by bm25 as for a figure.
+    section_order: str = "page"
 
     def without(self, lever: str) -> "Method":
         if lever not in LEVERS:
@@ -211,10 +215,19 @@ def statement_list(
 
 
 def section_list(
-    pages: Sequence[Hashable], bm25: Mapping[Hashable, float], limit: int = CANDIDATES
+    pages: Sequence[Hashable], bm25: Mapping[Hashable, float], limit: int = CANDIDATES, *, in_order: bool = False
 ) -> list[tuple[Hashable, float]]:
     """The section list: the ``pages`` of the targeted sections that the question's terms
-    match, best bm25 first (ties by page id), at most ``limit``."""
+    match, best bm25 first (ties by page id), at most ``limit``; ``in_order``: in the order of
+    the pages (their ids), the section's opening first (``Method.section_order``).
+
+    >>> section_list([7, 8, 9, 12], {8: -3.0, 9: -7.5, 12: -1.0, 40: -9.0})
+    [(9, -7.5), (8, -3.0), (12, -1.0)]
+    >>> section_list([7, 8, 9, 12], {8: -3.0, 9: -7.5, 12: -1.0, 40: -9.0}, in_order=True)
+    [(8, -3.0), (9, -7.5), (12, -1.0)]
+    """
+    if in_order:
+        return [(page, bm25[page]) for page in sorted(p for p in pages if p in bm25)[:limit]]
     matching = sorted((bm25[page], page) for page in pages if page in bm25)
     return [(page, score) for score, page in matching[:limit]]
 

@@ -254,3 +254,31 @@ def test_a_clear_winner_stays_first_when_others_are_set_aside():
     assert rank.set_aside(fused, ["def"], [], rank.Intent(), DEFAULT._replace(aside=0.5)) == [
         ("winner", 0.04), ("other", 0.05), ("def", 0.045)
     ]
+
+
+def test_the_section_list_opens_at_the_section_for_a_description_and_by_bm25_for_a_figure(tmp_path):
+    """A question that asks for no figure reads the targeted section from where it opens (the
+    overview); a figure's question ranks the section's pages by bm25, as the lexical list does."""
+    from evfind import Finder
+    from evfind.ingest import ingest
+
+    from .conftest import write_jsonl
+
+    boilerplate = " ".join(["Forward-looking statements involve risks and uncertainties that may cause results to differ."] * 12)
+    business = f"{boilerplate}\nItem 1. Business\nOverview\nWe operate in three geographic regions and sell in 40 countries."
+    detail = ("Our Operations\nThe regions we operate in: North America, Europe and Asia Pacific. Each of the regions "
+              "has its own management; the regions report their revenue and operating profit.")
+    more = "Competition\nWe compete in every region with global and local companies; regions differ in pricing."
+    risk = "Item 1A. Risk Factors\nOur results depend on economic conditions."
+    source = write_jsonl(tmp_path / "ACME_2024_10K.jsonl", ["ACME Corp Form 10-K 2024", business, detail, more, risk])
+    db = ingest(source, tmp_path / "acme.db").db_path
+    with Finder(db) as finder:
+        where = finder.explain("What are the geographic regions the company operates in?")
+        assert not where.parsed.fact and "business" in where.parsed.sections
+        assert [page for page, _ in where.sections] == [2, 3]
+        with_bm25 = Finder(db, method=rank.DEFAULT._replace(section_order="bm25"))
+        with with_bm25:
+            plain = with_bm25.explain("What are the geographic regions the company operates in?")
+        assert [page for page, _ in plain.sections][0] == 3  # the page that says "regions" most
+        figure = finder.explain("How many geographic regions does the company operate in?")
+        assert figure.parsed.fact and [page for page, _ in figure.sections][0] == 3
