@@ -109,7 +109,8 @@ class Method(NamedTuple):
     def without(self, lever: str) -> "Method":
         if lever not in LEVERS:
             raise ValueError(f"unknown lever {lever!r}; levers: {', '.join(LEVERS)}")
-        changed = self._replace(**{lever: 0.0 if lever in ("dominance", "evidence_weight") else False})
+        off = {"dominance": 0.0, "evidence_weight": 0.0, "section_order": "bm25"}
+        changed = self._replace(**{lever: off.get(lever, False)})
         if lever == "carried":
             changed = changed._replace(bm25_weights=(*self.bm25_weights[:2], 0.0))
         return changed
@@ -147,7 +148,7 @@ def setting_name(method: "Method") -> str:
     return ", ".join(f"{key}={getattr(method, key)}" for key in GRID)
 
 
-LEVERS = ("statements", "carried", "metrics", "meta", "pairs", "dominance", "evidence_weight")
+LEVERS = ("statements", "carried", "metrics", "meta", "pairs", "dominance", "evidence_weight", "section_order")
 DEFAULT = Method()
 # The design's method read plainly: bm25 over text and headings (headings weighted), the
 # content words and the synonym table, routing by the headings in a page's first lines,

@@ -65,6 +65,7 @@ def test_rrf_by_hand():
 def test_methods():
     assert DEFAULT.without("carried").bm25_weights[2] == 0.0
     assert DEFAULT.without("dominance").dominance == 0.0
+    assert DEFAULT.section_order == "page" and DEFAULT.without("section_order").section_order == "bm25"
     assert PLAIN.k == 60 and not PLAIN.statements
     with pytest.raises(ValueError):
         DEFAULT.without("magic")
