@@ -1,5 +1,9 @@
 """The evfind command line: parse, call the library, print. No SQL and no ranking here."""
 
+# Annotations stay strings until Typer builds a command (cli.main builds the one named): the
+# Annotated[..., typer.Option(...)] of the other commands cost a query nothing.
+from __future__ import annotations
+
 import functools
 import sys
 from enum import Enum
