@@ -60,6 +60,7 @@ NOT_ON_THE_QUERY_PATH = (
     "evfind.packing",  # only `evfind show` and `evfind upgrade` unpack the raw text
     "evfind.datasette_plugin",
     "evfind.pageimage",
+    "evfind.sqlerrors",  # SQLite's errors mapped to evfind's: loaded when one is met
 )
 
 
