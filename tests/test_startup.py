@@ -267,6 +267,13 @@ def test_the_vocabulary_is_kept_between_processes(tmp_path, monkeypatch):
     # another key (a data file changed size or time, another evfind version): built again
     kept.write_bytes(marshal.dumps(("another key", {"stale": True})))
     assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "rebuilt", code=question.__file__) == "rebuilt"
+    # a value written under a new key removes the same name's files of older keys, not others'
+    stale, other = tmp_path / "evfind" / "question-0badc0de.marshal", tmp_path / "evfind" / "zh-0badc0de.marshal"
+    for path in (stale, other, kept):  # (kept under another key too: the value is written anew)
+        path.write_bytes(marshal.dumps(("an older key", {})))
+    assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "rebuilt", code=question.__file__) == "rebuilt"
+    assert sorted(p.name for p in (tmp_path / "evfind").iterdir()) == sorted([kept.name, other.name])
+    assert _data.compiled("question", question._VOCABULARY_FILES, fail, code=question.__file__) == "rebuilt"  # read back
     # no cache at all: built every time
     monkeypatch.setenv("EVFIND_NO_CACHE", "1")
     assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "fresh") == "fresh"
