@@ -44,6 +44,8 @@ def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):
     cache directory ($XDG_CACHE_HOME/evfind, else ~/.cache/evfind), under a key of the size and
     modification time of each file and of the module that builds the value, and read back
     (~1 ms) while they are unchanged. The value must be made of plain values (str, tuple, dict, frozenset, bool). A
+    value written under a new key removes the files of ``name`` under older keys (one file a
+    name, not one per edit of a data file). A
     cache that cannot be read or written is skipped: the value is built as if there were none.
     EVFIND_NO_CACHE=1 switches the cache off."""
     import os
@@ -76,6 +78,9 @@ def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):
         temp = path.with_name(f".{path.name}.{os.getpid()}")
         temp.write_bytes(marshal.dumps((key, value)))
         os.replace(temp, path)
+        for stale in folder.glob(f"{name}-{'[0-9a-f]' * 8}.marshal"):  # the same value under older keys
+            if stale != path:
+                stale.unlink(missing_ok=True)
     except (OSError, ValueError):
         pass
     return value

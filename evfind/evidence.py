@@ -34,21 +34,22 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .porter import stem_token
+from .text import LazyPattern
 
 START, END = "\x02", "\x03"  # the marks around a matched stretch (FTS5 highlight(), mark())
 WINDOW = 3  # lines in a passage: a caption and its figures, or a sentence wrapped over lines
 MAX_LINES = 3  # evidence lines shown for a page
 
-_SPAN = re.compile("\x02(.*?)\x03", re.S)
-_TOKEN = re.compile(r"[^\W_]+")  # unicode61's tokens: runs of letters and digits
+_SPAN = LazyPattern("\x02(.*?)\x03", re.S)
+_TOKEN = LazyPattern(r"[^\W_]+")  # unicode61's tokens: runs of letters and digits
 # A figure: an amount or a rate, not a year, a note number or a page number.
-_FIGURE = re.compile(
+_FIGURE = LazyPattern(
     r"(?<![\w.,])(?:\$\s?\d[\d,]*(?:\.\d+)?|\(?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?|\(?\d+\.\d+\)?\s?%?"
     r"|\d+\s?%|\(?\d{2,}\)?)(?!\w)"
 )
-_YEAR = re.compile(r"(?:19|20)\d\d")
+_YEAR = LazyPattern(r"(?:19|20)\d\d")
 # A date's day ("December 31, 2025", "Dec. 31"): not a figure.
-_DATE = re.compile(
+_DATE = LazyPattern(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I
 )
 
@@ -80,7 +81,7 @@ def stems(text: str) -> tuple[str, ...]:
     return tuple(stem_token(token) for token in _TOKEN.findall(text.lower()))
 
 
-_DIGIT = re.compile(r"\d\d|\d[.,%]|[$]\s?\d")
+_DIGIT = LazyPattern(r"\d\d|\d[.,%]|[$]\s?\d")
 
 
 def has_figure(line: str) -> bool:

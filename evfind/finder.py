@@ -25,7 +25,7 @@ from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
 from .evidence import Passage
 from .question import ParsedQuestion, Term, parse
 from .rank import CANDIDATES, DEFAULT, TOP_DEFAULT, TOP_MAX, Method
-from .text import language, normal
+from .text import LazyPattern, language, normal
 
 NO_CONTENT_WORDS = (
     "the question has no searchable content words; ask with the words of the filing "
@@ -43,7 +43,7 @@ NOT_READ = "Not read: {parts} (not in the glossary, so not searched)"
 ABSENT = "Not in this filing: {parts}"
 ABSENT_SEVERAL = "Not in these filings: {parts}"
 CONTINUES = "continues: "  # a note's heading of the section a page continues (in Chinese: zh.CONTINUES)
-_MARK = re.compile("\x02(.*?)\x03", re.S)
+_MARK = LazyPattern("\x02(.*?)\x03", re.S)
 _NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
 # What a question can meet that is an outcome of the question rather than a fault of the
 # request: ``Finder.answer`` answers with it (no results and the message) instead of raising.

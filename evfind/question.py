@@ -12,9 +12,9 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ._data import DATA, compiled, rows
-from .text import is_chinese, normal, phrases, stems, tokens
+from .text import LazyPattern, is_chinese, normal, phrases, stems, tokens
 
-_YEAR = re.compile(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
+_YEAR = LazyPattern(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
 
 
 class Term(NamedTuple):
@@ -323,7 +323,7 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
 
 
 # A question that asks where something is, or for a page, rather than for a figure or a fact.
-_WHERE = re.compile(
+_WHERE = LazyPattern(
     r"\b(?:where|which pages?|what pages?|on what page|locate|find the (?:page|table|section))\b"
     r"|哪一?页|第几页|在哪|哪里|出自|页码|位置",
     re.I,
@@ -331,7 +331,7 @@ _WHERE = re.compile(
 
 
 # A question that asks for a figure: an amount, a count, a rate or a change.
-_FIGURE = re.compile(
+_FIGURE = LazyPattern(
     r"\bhow (?:much|many|large|big)\b|\b(?:amount|total|rate|ratio|percentage|percent|share of|margin|price|"
     r"value|number of|cost|growth|change|increase|decrease|size|balance|figure)s?\b|[$%]"
     r"|多少|几|比例|比率|金额|增长|规模|占比|变化|增加|减少",

@@ -6,8 +6,6 @@ JSON objects themselves are built by ``Answer.to_dict`` and ``Plan.to_dict`` (ev
 the one builder the CLI, batch mode and the Datasette plugin share.
 """
 
-import unicodedata
-
 from .finder import Answer, Hit, Plan
 
 SHORT_SHA = 12  # hex digits of a SHA-256 shown to people (table, Markdown, Datasette's lists)
@@ -52,7 +50,17 @@ def page_cell(hit: Hit, lang: str = "en") -> str:
 
 def width(text: str) -> int:
     """Columns the text takes in a terminal: wide (CJK) characters take two."""
+    if text.isascii():  # no ASCII character is wide: unicodedata (a shared library) only for the others
+        return len(text)
+    import unicodedata
+
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def is_control(ch: str) -> bool:
+    """Is the character a control character (Unicode category Cc, a set fixed by the standard:
+    U+0000-U+001F and U+007F-U+009F)? A terminal would act on it."""
+    return "\x00" <= ch <= "\x1f" or "\x7f" <= ch <= "\x9f"
 
 
 def _ljust(text: str, size: int) -> str:
@@ -85,7 +93,7 @@ def tidy(line: Cells) -> Cells:
     them), every run of spaces as one, none at either end."""
     out: Cells = []
     for ch, marked in line:
-        if ch.isspace() or unicodedata.category(ch) == "Cc":
+        if ch.isspace() or is_control(ch):
             if out and out[-1][0] != " ":
                 out.append((" ", marked))
             continue
@@ -183,7 +191,7 @@ def highlighted_text(text: str, marks, on_off: tuple[str, str] = ANSI) -> str:
     shown as spaces so that none acts on the terminal."""
     lines = []
     for line in _split_lines(cells(text, marks)):
-        shown = [(" " if ch != "\t" and unicodedata.category(ch) == "Cc" else ch, marked) for ch, marked in line]
+        shown = [(" " if ch != "\t" and is_control(ch) else ch, marked) for ch, marked in line]
         lines.append(highlight(shown, on_off))
     return "\n".join(lines)
 

@@ -14,7 +14,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from . import sqlerrors
 from .errors import (
     DatabaseBusyError,
     IncompatibleDatabaseError,
@@ -111,6 +110,8 @@ def connect_read(path: str | os.PathLike) -> sqlite3.Connection:
     try:
         return _open_checked(path, mode="ro")
     except sqlite3.Error as exc:
+        from . import sqlerrors  # on an error only: a query that reads fine never loads it
+
         if sqlerrors.result_code(exc) not in (sqlerrors.CANTOPEN, sqlerrors.READONLY):
             raise sqlerrors.database_error(exc, path) from None
         if _journal(path).exists():
@@ -119,6 +120,8 @@ def connect_read(path: str | os.PathLike) -> sqlite3.Connection:
     try:
         return _open_checked(path, mode="ro", immutable="1")
     except sqlite3.Error as exc:
+        from . import sqlerrors  # on an error only: a query that reads fine never loads it
+
         raise sqlerrors.database_error(exc, path) from None
 
 
@@ -141,6 +144,8 @@ def reading(path: str | os.PathLike) -> Iterator[None]:
     try:
         yield
     except sqlite3.Error as exc:
+        from . import sqlerrors  # on an error only: a query that reads fine never loads it
+
         raise sqlerrors.database_error(exc, Path(path)) from None
 
 

@@ -27,6 +27,22 @@ from functools import lru_cache
 
 from ._data import rows
 
+class LazyPattern:
+    """A regular expression compiled on its first use, not at import: ``_X = LazyPattern(r"...")``
+    reads like ``re.compile`` (``_X.search(text)``, ``_X.sub(...)``...). Compiling the patterns
+    of the query path costs some 2 to 3 ms, which a process should pay only for the patterns its
+    question runs. After the first use each method is a plain attribute (no lookup per call)."""
+
+    def __init__(self, pattern: str, flags: int = 0):
+        self.pattern, self.flags = pattern, flags
+
+    def __getattr__(self, name: str):
+        compiled = re.compile(self.pattern, self.flags)
+        for method in ("search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"):
+            setattr(self, method, getattr(compiled, method))
+        return getattr(compiled, name)
+
+
 # ---------------------------------------------------------------------------------------------
 # Index text: used by ingest on every extracted page (and by the tests of what is stored).
 
@@ -112,7 +128,7 @@ def normalise(text: str) -> str:
 # Match keys: used by question.py (a question's words against the vocabulary), finder.py (common
 # words, matched spans) and ingest (the words of each page, for the common words).
 
-_TOKEN = re.compile(r"[a-z0-9]+(?:[&'][a-z0-9]+)*")
+_TOKEN = LazyPattern(r"[a-z0-9]+(?:[&'][a-z0-9]+)*")
 # The few characters a question may be typed or pasted with that filings' index text has
 # already folded the same way (see _TRANSLATE): curly quotes, no-break space, en and em dashes.
 _QUESTION_FOLD = str.maketrans({"\u2019": "'", "\u2018": "'", "\u00a0": " ", "\u2013": "-", "\u2014": "-"})
@@ -155,7 +171,7 @@ def tokens(text: str) -> list[str]:
 # Where a phrase of a question ends: punctuation between two words other than a hyphen, an
 # ampersand or an apostrophe inside a word ("products / services", "revenue, by segment"), and a
 # possessive ("Boeing's revenue" is a genitive, not the phrase "Boeing revenue" a filing writes).
-_PHRASE_END = re.compile(r"'s\b|[^\w\s'&-]")
+_PHRASE_END = LazyPattern(r"'s\b|[^\w\s'&-]")
 
 
 def phrases(text: str) -> list[list[str]]:

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from evfind import cli as cli_module
 from evfind.cli import SHOW_MAX, app
-from evfind.render import ELLIPSIS, cells, shorten, width
+from evfind.render import ELLIPSIS, cells, is_control, shorten, width
 
 from .conftest import write_jsonl
 
@@ -190,6 +190,21 @@ def test_shortening_never_passes_the_width_nor_halves_a_wide_character():
         if columns >= 25:
             assert "capital expenditures" in shown
     assert shorten(line, None) == line and shorten(line, width(text)) == line
+
+
+def test_width_and_control_characters_agree_with_unicodedata():
+    """render reads widths and control characters without unicodedata where it can (ASCII, and
+    the fixed set Cc): the same answers as unicodedata for every character."""
+    import sys
+    import unicodedata
+
+    for code in range(sys.maxunicode + 1):
+        ch = chr(code)
+        assert is_control(ch) == (unicodedata.category(ch) == "Cc"), hex(code)
+    for code in range(0x3100):  # ASCII, Latin, punctuation... and the first wide ranges
+        ch = chr(code)
+        assert width(ch) == (2 if unicodedata.east_asian_width(ch) in "WF" else 1), hex(code)
+    assert width("a资本b") == 6 and width("") == 0
 
 
 def test_markdown_shows_the_evidence_line_with_its_terms_in_bold(cli, filing_db, long_lines_db):

@@ -60,6 +60,7 @@ NOT_ON_THE_QUERY_PATH = (
     "evfind.packing",  # only `evfind show` and `evfind upgrade` unpack the raw text
     "evfind.datasette_plugin",
     "evfind.pageimage",
+    "evfind.sqlerrors",  # SQLite's errors mapped to evfind's: loaded when one is met
 )
 
 
@@ -90,9 +91,10 @@ def test_query_imports_only_what_a_query_needs(filing_db, floor):
     assert "Consolidated Statements of Cash Flows" in stdout
     assert "evfind.finder" in modules  # the probe really ran a query
     assert banned(modules - floor) == []  # (what typer loads itself is not evfind's doing)
-    # Of the standard library, a query loads only what typer and sqlite3 load already, and
-    # unicodedata: the table's cell widths and the control characters of its evidence lines.
-    assert {m for m in modules - floor if m.split(".")[0] not in ("evfind", "typer", "click")} <= {"unicodedata"}
+    # Of the standard library, a query loads only what typer and sqlite3 load already,
+    # unicodedata (the table's cell widths and the control characters of its evidence lines) and
+    # __future__ (cli.py's annotations stay strings: Typer evaluates the query command's alone).
+    assert {m for m in modules - floor if m.split(".")[0] not in ("evfind", "typer", "click")} <= {"unicodedata", "__future__"}
 
 
 def test_json_query_imports_json_and_nothing_else_more(filing_db, floor):
@@ -213,9 +215,9 @@ import json
 print(json.dumps({"compiled": compiled, "data": [p for p in opened if p.startswith(str(DATA))]}))
 """
 
-# The patterns every English question runs: compiled at import, they cost what they would on
-# first use. Any other pattern is compiled where it is used (the Chinese reader's, ingest's):
-# the Han ranges alone take some 7 ms to compile.
+# The patterns every English question runs. None is compiled at import (text.LazyPattern: on
+# first use), so a process pays only for those its question runs; any other pattern is compiled
+# where it is used (the Chinese reader's, ingest's): the Han ranges alone take some 7 ms.
 EVERY_QUERY = {
     pattern.pattern
     for pattern in (
@@ -240,6 +242,7 @@ def test_importing_the_query_path_reads_no_data_and_compiles_only_what_every_que
     report = json.loads(result.stdout)
     assert report["data"] == []  # the vocabulary is read on first use
     assert set(report["compiled"]) <= EVERY_QUERY
+    assert report["compiled"] == []  # not even those: compiled on first use
 
 
 def test_the_vocabulary_is_kept_between_processes(tmp_path, monkeypatch):
@@ -264,6 +267,13 @@ def test_the_vocabulary_is_kept_between_processes(tmp_path, monkeypatch):
     # another key (a data file changed size or time, another evfind version): built again
     kept.write_bytes(marshal.dumps(("another key", {"stale": True})))
     assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "rebuilt", code=question.__file__) == "rebuilt"
+    # a value written under a new key removes the same name's files of older keys, not others'
+    stale, other = tmp_path / "evfind" / "question-0badc0de.marshal", tmp_path / "evfind" / "zh-0badc0de.marshal"
+    for path in (stale, other, kept):  # (kept under another key too: the value is written anew)
+        path.write_bytes(marshal.dumps(("an older key", {})))
+    assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "rebuilt", code=question.__file__) == "rebuilt"
+    assert sorted(p.name for p in (tmp_path / "evfind").iterdir()) == sorted([kept.name, other.name])
+    assert _data.compiled("question", question._VOCABULARY_FILES, fail, code=question.__file__) == "rebuilt"  # read back
     # no cache at all: built every time
     monkeypatch.setenv("EVFIND_NO_CACHE", "1")
     assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "fresh") == "fresh"
