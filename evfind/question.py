@@ -243,7 +243,34 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool
     reading = read(question)
     parsed = _parse_english(reading.english, metrics, meta, pairs)
     fact = asks_figure(question) or (not asks_where(question) and bool(parsed.statements or parsed.ratio))
-    return parsed._replace(text=question, reading=_with_phrases(reading), fact=fact)
+    ideas = parsed.ideas
+    for match in reading.matches:
+        if len(match.english) > 1:
+            ideas = _one_idea(ideas, match.english)
+    return parsed._replace(text=question, reading=_with_phrases(reading), fact=fact, ideas=ideas)
+
+
+def _one_idea(ideas: tuple[Idea, ...], wordings: tuple[str, ...]) -> tuple[Idea, ...]:
+    """The ideas with those read from a glossary term's alternative wordings (经营: "operate",
+    "operations") made one: a page that says either holds what the Chinese term asks about.
+
+    >>> _one_idea((Idea("2022", ("2022",), True), Idea("operate", ("operate",)),
+    ...            Idea("operations", ("operations", "operating"))), ("operate", "operations"))
+    (Idea(label='2022', phrases=('2022',), year=True), Idea(label='operate', phrases=('operate', 'operations', 'operating'), year=False))
+    """
+    words = {normal(w) for wording in wordings for w in tokens(wording)}
+    merged = [i for i, idea in enumerate(ideas) if not idea.year and {normal(w) for w in tokens(idea.label)} <= words]
+    if len(merged) < 2:
+        return ideas
+    phrases = [w for w in wordings if w]  # each wording whole, then what its ideas expanded to
+    for i in merged:
+        phrases.extend(p for p in ideas[i].phrases if p not in phrases)
+    # a wording's single words stay searched with it (as phrases of the idea) only when the
+    # wording is one word: "articles of incorporation" is not "articles"
+    phrases = [p for p in phrases if p in wordings or not any(p in tokens(w) and " " in w for w in wordings)]
+    first = merged[0]
+    one = Idea(wordings[0], tuple(dict.fromkeys(phrases)))
+    return tuple(one if i == first else idea for i, idea in enumerate(ideas) if i == first or i not in merged)
 
 
 def _with_phrases(reading: "zh.Reading") -> "zh.Reading":
@@ -334,7 +361,7 @@ _WHERE = LazyPattern(
 _FIGURE = LazyPattern(
     r"\bhow (?:much|many|large|big)\b|\b(?:amount|total|rate|ratio|percentage|percent|share of|margin|price|"
     r"value|number of|cost|growth|change|increase|decrease|size|balance|figure)s?\b|[$%]"
-    r"|多少|几|比例|比率|金额|增长|规模|占比|变化|增加|减少",
+    r"|多少|(?<!第)几(?!页)|比例|比率|金额|增长|规模|占比|变化|增加|减少",
     re.I,
 )
 

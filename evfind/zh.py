@@ -36,6 +36,16 @@ _SHORT_FISCAL_YEAR = r"(?<![\d.])(\d\d)\s*财年"
 _MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
+# A tenor: 五年期 (信贷协议), 3年期 (票据) -> five-year, three-year, as filings name facilities and
+# notes ("Five-Year Credit Agreement", "364-day facility"); past ten, the digits ("30-year").
+_TENOR = r"(?<![\d.])(10|[1-9]|\d{2,3}|[一二三四五六七八九十])\s*年期"
+_NUMBERS = "one two three four five six seven eight nine ten".split()
+_CHINESE_NUMBERS = "一二三四五六七八九十"
+
+
+def _tenor(number: str) -> str:
+    value = _CHINESE_NUMBERS.index(number) + 1 if number in _CHINESE_NUMBERS else int(number)
+    return f" {_NUMBERS[value - 1] if value <= 10 else value}-year "
 
 
 # ---------------------------------------------------------------------------------------------
@@ -89,6 +99,7 @@ class Segment(NamedTuple):
 def _prepare(question: str) -> str:
     text = chinese_key(question)
     text = re.sub(_SHORT_FISCAL_YEAR, lambda m: f" 20{m.group(1)} ", text)
+    text = re.sub(_TENOR, lambda m: _tenor(m.group(1)), text)
     return re.sub(_MONTH, lambda m: f" {_MONTHS[int(m.group(1)) - 1]} ", text)
 
 
@@ -165,7 +176,10 @@ def read(question: str) -> Reading:
             pieces.append(seg.text)
         elif seg.kind == "unknown":
             unknown.append(seg.text)
-    return Reading(" ".join(pieces), tuple(matches.values()), tuple(unknown))
+    # The pieces are joined with "; ": Chinese word order is not English phrase order, so two
+    # neighbouring terms make no English phrase (question.py pairs words of one piece only;
+    # the lexicon's cues still span pieces: 营业 + 利润 is "operating income").
+    return Reading("; ".join(pieces), tuple(matches.values()), tuple(unknown))
 
 
 # ---------------------------------------------------------------------------------------------

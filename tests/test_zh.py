@@ -64,7 +64,7 @@ def test_trigger_phrases_are_not_content_words(question):
 
 def test_company_names_are_not_content_words():
     reading = zh.read("百事公司2022财年利润表中列示的重组费用是多少？")
-    assert reading.english == "2022 income statement restructuring"
+    assert reading.english == "2022; income statement; restructuring"
     assert reading.unknown == ("百事",)  # not in the glossary: not searched
     assert "公司" not in reading.unknown  # a stopword, dropped silently
     assert parse("波音的实际税率").words == parse("effective tax rate").words
@@ -81,7 +81,7 @@ def test_enumeration_comma_and_traditional_characters():
 
 def test_chinese_feeds_the_english_routes_and_lexicon():
     chinese = parse("请根据现金流量表，告诉我资本支出在哪一页")
-    english = parse("cash flow statement capital expenditure")
+    english = parse("cash flow statement; capital expenditure")  # two terms: two phrases
     assert chinese.routes == english.routes == ("cash_flow_statement",)
     assert chinese.terms == english.terms
     assert "purchases of property plant and equipment" in [t.phrase for t in chinese.terms]
@@ -290,7 +290,7 @@ def test_explain_shows_how_the_question_was_read(cli, filing_db):
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "glossary: 资本支出 → capital expenditure; 现金流量表 → cash flow statement"
-    assert lines[2] == "read as: 2024 capital expenditure cash flow statement"
+    assert lines[2] == "read as: 2024; capital expenditure; cash flow statement"
     assert "statements: cash_flow_statement (named: cash_flow_statement)" in lines
 
 
@@ -327,7 +327,7 @@ def test_explain_as_json_shows_how_the_question_was_read(cli, filing_db):
     assert result.exit_code == 0, result.output
     assert plan["question"] == CAPEX_ZH
     assert plan["reading"] == {
-        "english": "2024 capital expenditure cash flow statement",
+        "english": "2024; capital expenditure; cash flow statement",
         "glossary": [
             {"chinese": "资本支出", "english": ["capital expenditure"]},
             {"chinese": "现金流量表", "english": ["cash flow statement"]},
@@ -358,7 +358,29 @@ def test_a_terms_alternative_wordings_are_not_read_as_one_phrase():
     from evfind.question import parse
 
     reading = zh.read("公司主要在哪些地区经营？")
-    assert reading.english == "geographic operate / operations"
-    labels = [idea.label for idea in parse("公司主要在哪些地区经营？").ideas]
-    assert "operate" in labels and "operations" in labels
-    assert "operate operations" not in labels
+    assert reading.english == "geographic; operate / operations"
+    ideas = {idea.label: idea.phrases for idea in parse("公司主要在哪些地区经营？").ideas}
+    assert "operate operations" not in ideas and "geographic operate" not in ideas
+    # one idea: a page that says either wording holds what 经营 asks about
+    assert ideas["operate"][:2] == ("operate", "operations") and "operations" not in ideas
+
+
+def test_neighbouring_terms_make_no_phrase_but_a_cue_still_spans_them():
+    """Chinese word order is not English phrase order: 第二季度 + 营业利润 is no "quarter
+    operating"; the lexicon's cues still read across terms (营业 + 收入 is operating revenue)."""
+    labels = [idea.label for idea in parse("欧洲分部第二季度营业利润是多少？").ideas]
+    assert "quarter operating" not in labels and "second quarter" in labels
+    assert parse("欧洲分部第二季度营业利润是多少？").reading.english.count(";") >= 2
+
+
+def test_a_tenor_reads_as_filings_write_it():
+    assert zh.read("五年期信贷协议").english.startswith("five-year")
+    assert zh.read("3年期票据").english.startswith("three-year")
+    assert zh.read("30年期票据").english.startswith("30-year")
+
+
+def test_which_pages_is_not_a_figure():
+    """几 asks how many, but 哪几页 and 第几页 ask which pages: where, not a figure."""
+    assert not parse("三年期信贷协议中的违约事件条款在哪几页？").fact
+    assert not parse("附件10.2从第几页开始？").fact
+    assert parse("公司有几家门店？").fact
