@@ -43,6 +43,12 @@ NOT_READ = "Not read: {parts} (not in the glossary, so not searched)"
 ABSENT = "Not in this filing: {parts}"
 ABSENT_SEVERAL = "Not in these filings: {parts}"
 CONTINUES = "continues: "  # a note's heading of the section a page continues (in Chinese: zh.CONTINUES)
+# A filing this short (an 8-K, a short release) keeps its common words in the MATCH: "more than
+# half the pages" is then two or three pages, a word such as "dividend" that the page asked for
+# shares with the exhibit; left out, the page that holds the answer may match nothing at all.
+# Scoring every page of so short a filing costs nothing.
+FEW_PAGES = 10
+
 _MARK = LazyPattern("\x02(.*?)\x03", re.S)
 _NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
 # What a question can meet that is an outcome of the question rather than a fault of the
@@ -559,10 +565,12 @@ class Finder:
         the fiscal year): their bm25 weight is nil (FTS5 floors a negative IDF), and matching
         them would only make FTS5 score nearly every page. A word is looked up in the stored
         common words; a phrase all of whose words are common is counted. Kept when nothing
-        else would be left."""
+        else would be left, and in a filing of fewer than ``FEW_PAGES`` pages."""
         if self._common is None:
             self._common = store.common_words(self.conn, self.revision.revision_id)
             self._pages = self._revision_pages()
+        if self._pages < FEW_PAGES:
+            return parsed
         kept = tuple(term for term in parsed.terms if not self._is_common(term))
         if not kept or len(kept) == len(parsed.terms):
             return parsed

@@ -487,3 +487,25 @@ def test_explain_as_json_lists_the_section_route(cli, filing_db):
 def test_show_names_the_section_a_page_continues(cli, filing_db):
     result = cli("show", filing_db, 7)
     assert result.stdout.splitlines()[1] == "Heading: continues: Liquidity and Capital Resources"
+
+
+def test_a_short_filing_keeps_its_common_words(tmp_path, cli, monkeypatch):
+    """In a 3-page 8-K a word on two pages is "common"; left out of the MATCH, the page that
+    holds the dividend (it shares "dividend" with the exhibit) would match nothing at all."""
+    from evfind import finder
+
+    source = write_jsonl(tmp_path / "ACME_2024_8K.jsonl", [
+        "ACME CORP\nFORM 8-K\nCurrent report, 2024",
+        "Item 8.01 Other Events\nOn January 19, 2024 the Board of Acme declared a quarterly cash dividend of "
+        "25 cents per share, payable February 16, 2024.",
+        "Exhibit 99.1\nACME ANNOUNCES QUARTERLY CASH DIVIDEND\nAcme announces that its board declared a cash "
+        "dividend in 2024.",
+    ])
+    db = tmp_path / "acme.db"
+    assert cli("ingest", source, "--db", db, "--quiet").exit_code == 0
+    question = "What dividend did Acme announce in 2024?"
+    result, data = cli.json("query", db, question)
+    assert result.exit_code == 0 and sorted(r["page_number"] for r in data["results"]) == [1, 2, 3]
+    monkeypatch.setattr(finder, "FEW_PAGES", 0)  # as a long filing: its common words left out
+    result, data = cli.json("query", db, question)
+    assert [r["page_number"] for r in data["results"]] == [3]
