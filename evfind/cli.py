@@ -789,12 +789,7 @@ def main() -> None:  # console script entry point
     Typer builds the Click command of that one alone (building all seven costs a query some
     4 ms); anything else (no command, `--help`, `--version`, a mistyped name) gets the whole app."""
     import copy
-    import gc
 
-    # What is alive now (Python, Typer, this module) lives as long as the process: frozen, the
-    # garbage collector no longer scans it at each collection of the query path and at exit,
-    # which cost a query process some 20 to 40 ms (more than evfind's own imports).
-    gc.freeze()
     first = sys.argv[1] if len(sys.argv) > 1 else None
     named = [c for c in app.registered_commands if (c.name or c.callback.__name__) == first]
     for info in [app.registered_callback, *(named or app.registered_commands)]:
