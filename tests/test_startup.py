@@ -180,6 +180,22 @@ def test_a_command_builds_only_its_own_click_command(filing_db, cli):
     assert len(commands) == 7 and "Did you mean 'query'" in stderr
 
 
+def test_the_command_line_starts_with_start_up_frozen_and_the_collector_back_on():
+    """The console script (evfind.__main__) imports the command line with the garbage collector
+    off, freezes what that made, and switches the collector back on: a long command (a batch,
+    `evfind serve`) still collects its garbage. A program that imports evfind.cli keeps its own."""
+    probe = (
+        "import gc, sys\n"
+        "import evfind.__main__\n"
+        "frozen = gc.get_freeze_count()\n"
+        "import evfind.cli\n"
+        "print(gc.isenabled(), frozen > 10000, any(m.startswith('typer') for m in sys.modules))"
+    )
+    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.split() == ["True", "True", "True"]
+    plain = "import gc\nimport evfind.cli\nprint(gc.isenabled(), gc.get_freeze_count())"
+    assert subprocess.run([sys.executable, "-c", plain], capture_output=True, text=True).stdout.split() == ["True", "0"]
+
+
 def test_ingest_does_load_the_pdf_library(filing_pdf, tmp_path):
     # the probe sees imports: the same probe on ingest finds pypdfium2
     code, _, modules = loaded("ingest", filing_pdf, "--db", tmp_path / "probe.db", "--quiet")
