@@ -45,7 +45,7 @@ def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):
     modification time of each file and of the module that builds the value, and read back
     (~1 ms) while they are unchanged. The value must be made of plain values (str, tuple, dict, frozenset, bool). A
     value written under a new key removes the files of ``name`` under older keys (one file a
-    name, not one per edit of a data file). A
+    name and install, not one per edit of a data file; another checkout keeps its own). A
     cache that cannot be read or written is skipped: the value is built as if there were none.
     EVFIND_NO_CACHE=1 switches the cache off."""
     import os
@@ -61,7 +61,9 @@ def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):
         folder = Path(base) / "evfind"
         import zlib
 
-        path = folder / f"{name}-{zlib.crc32(key.encode()):08x}.marshal"
+        # one file per install (its folder) and name: two checkouts do not evict each other
+        install = f"{name}-{zlib.crc32(str(DATA).encode()):08x}"
+        path = folder / f"{install}-{zlib.crc32(key.encode()):08x}.marshal"
     except (OSError, RuntimeError):
         return build()
     import marshal
@@ -78,7 +80,7 @@ def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):
         temp = path.with_name(f".{path.name}.{os.getpid()}")
         temp.write_bytes(marshal.dumps((key, value)))
         os.replace(temp, path)
-        for stale in folder.glob(f"{name}-{'[0-9a-f]' * 8}.marshal"):  # the same value under older keys
+        for stale in folder.glob(f"{install}-{'[0-9a-f]' * 8}.marshal"):  # this install's, under older keys
             if stale != path:
                 stale.unlink(missing_ok=True)
     except (OSError, ValueError):

@@ -283,12 +283,17 @@ def test_the_vocabulary_is_kept_between_processes(tmp_path, monkeypatch):
     # another key (a data file changed size or time, another evfind version): built again
     kept.write_bytes(marshal.dumps(("another key", {"stale": True})))
     assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "rebuilt", code=question.__file__) == "rebuilt"
-    # a value written under a new key removes the same name's files of older keys, not others'
-    stale, other = tmp_path / "evfind" / "question-0badc0de.marshal", tmp_path / "evfind" / "zh-0badc0de.marshal"
-    for path in (stale, other, kept):  # (kept under another key too: the value is written anew)
+    # a value written under a new key removes this install's files of the same name under older
+    # keys; not another name's, nor another install's (checkout) of the same name
+    install = kept.name.rsplit("-", 1)[0]  # question-<install>
+    assert install.startswith("question-") and len(install) == len("question-") + 8
+    folder = tmp_path / "evfind"
+    stale, other = folder / f"{install}-0badc0de.marshal", folder / "zh-0badc0de-0badc0de.marshal"
+    elsewhere = folder / "question-0badc0de-0badc0de.marshal"
+    for path in (stale, other, elsewhere, kept):  # (kept under another key too: the value is written anew)
         path.write_bytes(marshal.dumps(("an older key", {})))
     assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "rebuilt", code=question.__file__) == "rebuilt"
-    assert sorted(p.name for p in (tmp_path / "evfind").iterdir()) == sorted([kept.name, other.name])
+    assert sorted(p.name for p in folder.iterdir()) == sorted([kept.name, other.name, elsewhere.name])
     assert _data.compiled("question", question._VOCABULARY_FILES, fail, code=question.__file__) == "rebuilt"  # read back
     # no cache at all: built every time
     monkeypatch.setenv("EVFIND_NO_CACHE", "1")
