@@ -137,7 +137,8 @@ def best_passage(
 
     Its evidence lines are the window's lines that hold a match, at most ``MAX_LINES``: for a
     fact question the line-item-and-figure lines first, then the lines holding more concepts;
-    otherwise in page order."""
+    otherwise in page order. A window wider than ``MAX_LINES`` scores the page; its lines are
+    those of the page's best window of ``MAX_LINES`` lines, the tightest evidence."""
     if not held or not concepts:
         return NO_PASSAGE
     total = sum(c.weight for c in concepts) or 1.0
@@ -173,6 +174,11 @@ def best_passage(
         if not fact:
             break  # the earliest best window: figures only matter to say whether it has one
     _, inside, score, with_figure = best
+    if window > MAX_LINES:
+        # The score reads a wider window (do the question's concepts meet near each other on
+        # the page?); the lines a user reads are the best window of at most MAX_LINES lines.
+        shown = best_passage(lines, held, concepts, MAX_LINES, fact)
+        return Passage(score, coverage, shown.lines, with_figure)
     if fact:
         chosen = sorted(inside, key=lambda i: (not figure(i), -weight(i), i))[:MAX_LINES]
     else:

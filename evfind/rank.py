@@ -91,10 +91,10 @@ class Method(NamedTuple):
     # are fused once more with the same pages ordered by their best passage (evidence.py,
     # passages of ``window`` lines), that list weighted ``evidence_weight`` (0 switches it off).
     # Chosen by leave-one-company-out over rank.GRID (benchmarks/retrieval.txt): 0.5, depth 10,
-    # window 3, by 11 of the 15 development companies left out and by all of them at once.
+    # window 5, by 14 of the 15 development companies left out and by all of them at once.
     evidence_weight: float = 0.5
     rerank_depth: int = 10
-    window: int = 3
+    window: int = 5
     # How much a passage gains when one of the question's line items sits beside a figure
     # there (a table's row rather than a sentence about it), on its 0-1 score.
     figure_bonus: float = 0.0

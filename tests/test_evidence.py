@@ -132,6 +132,25 @@ def test_a_fact_question_gets_the_line_item_beside_its_figure_first():
     assert passage.lines[0] == (5, "Thereafter 1,250")
 
 
+def test_a_wide_window_scores_the_page_and_the_tightest_three_lines_are_shown():
+    """A window of five lines scores the page (do its concepts meet near each other?); the
+    lines a user reads are those of the best window of three (MAX_LINES), not five lines'."""
+    concepts = (DEBT, MATURITIES)
+    page = "\n".join([
+        "Long-term debt",  # 0: debt
+        "x", "x",
+        "The maturities are listed.",  # 3: maturities (a five-line window 0-4 holds both)
+        "x", "x", "x", "x",
+        "Maturities of long-term debt:",  # 8: debt and maturities
+        "2026 500",  # 9
+    ])
+    lines, held = read_lines(mark(page, concepts), concepts)
+    wide = best_passage(lines, held, concepts, window=5)
+    assert wide.score == 1.0  # scored on five lines: lines 0 and 3 already hold both
+    assert [i for i, _ in wide.lines] == [8]  # shown: the best three-line window, line 8's
+    assert best_passage(lines, held, concepts, window=3).lines == wide.lines
+
+
 def test_rare_concepts_weigh_more_than_common_ones():
     rare, common = concept("maturities", weight=3.0), concept("debt", weight=0.5)
     page = "Debt\nDebt was refinanced.\nx\nx\nx\nThe maturities are shown below."
