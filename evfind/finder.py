@@ -392,7 +392,7 @@ class Finder:
         instruments = [page for page, found in labels.items() if found - {"definitions"}]
         fused = rank.set_aside(fused, definitions, instruments, plan.intent, method)
         leading = [page for page, _ in fused[:depth]]
-        marks = store.marked(self.conn, plan.match, leading, revision)
+        marks = store.marked(self.conn, _marking(plan.match, informative), leading, revision)
         passages = self._passages(parsed, marks)
         ordered = rank.rerank(fused, passages, plan.intent, method, rank.asked_tables(plan.candidates, plan.intent))
         return plan._replace(fused=tuple(ordered), passages=passages, marks=marks)
@@ -432,7 +432,7 @@ class Finder:
             phrases = tuple(p for p in (evidence.stems(phrase) for phrase in idea.phrases) if p)
             if not phrases:
                 continue
-            if idea.year:
+            if idea.year or idea.source:  # a column, or the statement itself: not a line to find
                 concepts.append(evidence.Concept(idea.label, phrases, 0.0, line_item=False))
                 continue
             weight = math.log(1 + (pages - count + 0.5) / (count + 0.5))
@@ -746,6 +746,17 @@ def compose_message(answer: Answer) -> str | None:
     the question was not read; None when there is neither."""
     notes = [note for note in (answer.outcome_note, answer.unread_note) if note]
     return ("。" if answer.lang == "zh" else ". ").join(notes) or None
+
+
+def _marking(match: str, parsed: ParsedQuestion) -> str:
+    """The MATCH that marks a page's matches for its evidence: the query's, and each idea's own
+    wording of several words as a phrase ("net income"). FTS5 marks the words of a phrase it
+    was not asked for one by one, and a line holds an idea only where one stretch says it; the
+    ranking's MATCH is left as it is (its bm25 already counts the words)."""
+    searched = {term.phrase for term in parsed.terms}
+    extra = [Term(idea.label, "pair").fts for idea in parsed.ideas
+             if " " in idea.label and idea.label not in searched and not idea.year]
+    return " OR ".join([match, *dict.fromkeys(extra)]) if extra else match
 
 
 def _evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:

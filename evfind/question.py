@@ -37,6 +37,7 @@ class Idea(NamedTuple):
     label: str  # the question's wording ("capital expenditures")
     phrases: tuple[str, ...]  # lower-case phrases, the question's first
     year: bool = False  # a year: it picks a column, not a line
+    source: bool = False  # a statement named as where to look ("in the income statement"): it picks the page, not a line
 
 
 class ParsedQuestion(NamedTuple):
@@ -250,6 +251,10 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool
     return parsed._replace(text=question, reading=_with_phrases(reading), fact=fact, ideas=ideas)
 
 
+def _words_of(label: str) -> set[str]:
+    return {normal(w) for w in tokens(label)}
+
+
 def _one_idea(ideas: tuple[Idea, ...], wordings: tuple[str, ...]) -> tuple[Idea, ...]:
     """The ideas with those read from a glossary term's alternative wordings (经营: "operate",
     "operations") made one: a page that says either holds what the Chinese term asks about.
@@ -306,6 +311,7 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
         ratio = ratio or cue in ratios()
         added.extend(Term(phrase, "lexicon") for phrase in table[cue])
         wording = " ".join(all_words[start:end])
+
         if not all(normal(w) in covered for w in all_words[start:end]):  # a cue met twice: one idea
             ideas.append((start, Idea(wording, tuple(dict.fromkeys((wording, *table[cue]))))))
         covered.update(normal(w) for w in all_words[start:end])
@@ -323,12 +329,18 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
     named: list[str] = []
     implied: list[str] = []
     sections: list[str] = []
+    source_words: set[str] = set()
     for _, _, cue in _find_phrases(all_words, route_table()):
         cues.append(" ".join(cue))
         for labels, kind in route_table()[cue]:
             if kind == "named" and _located(question, cue):
                 kind = "implied"  # "still on the balance sheet": where an item is, not a source
+            if kind == "named":
+                source_words.update(normal(w) for w in cue)
             {"named": named, "implied": implied}.get(kind, sections).extend(labels)
+    if source_words:  # the statement named as the source is where to look, not what to find on it
+        ideas = [(at, idea._replace(source=True) if not idea.year and _words_of(idea.label) <= source_words else idea)
+                 for at, idea in ideas]
     seen = {t.phrase for t in terms}
     for term in added:
         if term.phrase not in seen:

@@ -509,3 +509,23 @@ def test_a_short_filing_keeps_its_common_words(tmp_path, cli, monkeypatch):
     monkeypatch.setattr(finder, "FEW_PAGES", 0)  # as a long filing: its common words left out
     result, data = cli.json("query", db, question)
     assert [r["page_number"] for r in data["results"]] == [3]
+
+
+def test_a_named_statements_title_is_not_its_evidence_line(tmp_path, cli):
+    """"Using the income statement" says where to look: the evidence line is the line item
+    beside its figure, not the statement's title and the company's name above it."""
+    statement = "\n".join([
+        "ACME CORP", "CONSOLIDATED STATEMENTS OF INCOME", "(In millions) 2024 2023",
+        "Revenue 9,000 8,000", "Cost of revenue 5,000 4,500", "Operating income 2,000 1,800",
+        "Other income 10 12", "Income before income taxes 2,010 1,812", "Provision for income taxes 410 380",
+        "Net income 1,600 1,432",
+    ])
+    source = write_jsonl(tmp_path / "ACME_2024_10K.jsonl", [
+        "ACME CORP annual report 2024", statement, "Notes\nNet income per share is computed on shares outstanding.",
+    ] + [f"Other matters of ACME, part {n}." for n in range(1, 10)])
+    db = tmp_path / "acme.db"
+    assert cli("ingest", source, "--db", db, "--quiet").exit_code == 0
+    result, data = cli.json("query", db, "Using the income statement, what is Acme's net income for 2024?")
+    top = data["results"][0]
+    assert top["page_number"] == 2
+    assert top["evidence"][0]["text"] == "Net income 1,600 1,432"

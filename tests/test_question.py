@@ -115,3 +115,13 @@ def test_a_pair_never_spans_punctuation_or_a_possessive():
     assert "categories service" not in labels and "acme revenue" not in labels
     # a hyphen, an ampersand or an inner apostrophe keeps the words of one phrase together
     assert phrases("long-term debt and PP&E, don't") == [["long", "term", "debt", "and", "pp&e"], ["dont"]]
+
+
+def test_a_statement_named_as_the_source_is_where_to_look_not_what_to_find():
+    from evfind.question import parse
+
+    ideas = {i.label: i for i in parse("Using the income statement, what is Acme's net income?").ideas}
+    assert ideas["income statement"].source and not ideas["net income"].source
+    # written as where an item sits, the statement is not the source
+    ideas = {i.label: i for i in parse("Is the lease liability still on the balance sheet?").ideas}
+    assert not any(i.source for i in ideas.values())
