@@ -261,7 +261,7 @@ def _one_idea(ideas: tuple[Idea, ...], wordings: tuple[str, ...]) -> tuple[Idea,
 
     >>> _one_idea((Idea("2022", ("2022",), True), Idea("operate", ("operate",)),
     ...            Idea("operations", ("operations", "operating"))), ("operate", "operations"))
-    (Idea(label='2022', phrases=('2022',), year=True), Idea(label='operate', phrases=('operate', 'operations', 'operating'), year=False))
+    (Idea(label='2022', phrases=('2022',), year=True, source=False), Idea(label='operate', phrases=('operate', 'operations', 'operating'), year=False, source=False))
     """
     words = {normal(w) for wording in wordings for w in tokens(wording)}
     merged = [i for i, idea in enumerate(ideas) if not idea.year and {normal(w) for w in tokens(idea.label)} <= words]
