@@ -131,7 +131,11 @@ def normalise(text: str) -> str:
 _TOKEN = LazyPattern(r"[a-z0-9]+(?:[&'][a-z0-9]+)*")
 # The few characters a question may be typed or pasted with that filings' index text has
 # already folded the same way (see _TRANSLATE): curly quotes, no-break space, en and em dashes.
-_QUESTION_FOLD = str.maketrans({"\u2019": "'", "\u2018": "'", "\u00a0": " ", "\u2013": "-", "\u2014": "-"})
+_QUESTION_FOLD = str.maketrans({"\u2019": "'", "\u2018": "'", "\u00a0": " ", "\u2013": "-", "\u2014": "-",
+                                "\u00ad": None})  # a soft hyphen pasted from a PDF joins its word
+# The Latin ligatures of Unicode's Alphabetic Presentation Forms (U+FB00-FB06), as their letters.
+_LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
+                            "\ufb05": "st", "\ufb06": "st"})
 # Words that questions run together but filings spell apart.
 _COMPOUNDS = {
     "cashflow": ("cash", "flow"),
@@ -157,6 +161,8 @@ def tokens(text: str) -> list[str]:
     without an apostrophe nothing to strip."""
     if not text.isascii():
         text = text.translate(_QUESTION_FOLD)
+        if not text.isascii():  # ligatures pasted from a PDF (ﬁ, ﬂ, ﬀ): their letters, as the index holds them
+            text = text.translate(_LIGATURES)
     result: list[str] = []
     for token in _TOKEN.findall(text.lower()):
         if "'" in token:

@@ -28,8 +28,8 @@ def test_heading_keys():
 
 def test_a_question_is_folded_as_its_words_are_indexed():
     # every character the question fold maps, the index fold maps the same way
-    for code, folded in text._QUESTION_FOLD.items():
-        assert normalise(f"a{chr(code)}b") == f"a{folded}b".replace("  ", " ")
+    for code, folded in {**text._QUESTION_FOLD, **text._LIGATURES}.items():
+        assert normalise(f"a{chr(code)}b") == f"a{folded or ''}b".replace("  ", " ")
     assert tokens("Acme\u2019s cash\u00a0flow") == tokens(normalise("Acme\u2019s cash\u00a0flow")) == ["acme", "cash", "flow"]
 
 
@@ -50,3 +50,14 @@ def test_chinese_key():
     assert chinese_key("ＦＹ２０２２ 應收帳款") == "fy2022 应收账款"  # full-width made plain, simplified
     assert chinese_key("物业、厂房及设备") == "物业厂房及设备"  # one term
     assert chinese_key("2021、2022") == "2021 2022"  # two years
+
+
+def test_a_question_pasted_from_a_pdf_reads_as_typed():
+    """Ligature characters (ﬁ, ﬂ) and a soft hyphen, as a PDF viewer copies them, fold to the
+    letters the index holds: "ﬁnancial" is financial, not "nancial"."""
+    from evfind.question import parse
+    from evfind.text import tokens
+
+    pasted = "What is the \ufb01nancial cash \ufb02ow of Acme\u2019s re\u00adstructuring?"
+    assert tokens(pasted) == tokens("What is the financial cash flow of Acme's restructuring?")
+    assert parse(pasted).match_expression() == parse("What is the financial cash flow of Acme's restructuring?").match_expression()
