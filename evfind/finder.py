@@ -297,7 +297,7 @@ class Finder:
         self.method = method
         self._common: frozenset[str] | None = None
         self._common_phrases: dict[str, bool] = {}
-        self._holding: dict[str, int] = {}  # pages holding a concept's phrases, by MATCH
+        self._holding: dict[tuple[str, int | None], int] = {}  # pages an idea's MATCH holds, by scope
         self._indexed: int | None = None  # pages of the index, every revision's
         self._counted: int | None = None  # pages of the revision read
         self._weighed: tuple = (None, ())  # the last question's concepts, weighed
@@ -463,11 +463,16 @@ class Finder:
             if all(len(p) <= 1 for p in phrases):
                 found.append(max((counts.get(p[0], 0) for p in phrases if p), default=0))
                 continue
-            key = " OR ".join(Term(phrase, "question").fts for phrase in idea.phrases)
-            if key not in self._holding:
-                self._holding[key] = store.matching_pages(self.conn, key)
-            found.append(self._holding[key])
+            found.append(self._pages_holding(idea))
         return tuple(found)
+
+    def _pages_holding(self, idea, revision_id: int | None = None) -> int:
+        """How many pages of ``revision_id`` (of every revision: None) any of an idea's phrases
+        matches, counted by FTS5; kept for the finder's life, for each scope apart."""
+        match = " OR ".join(Term(phrase, "question").fts for phrase in idea.phrases)
+        if (match, revision_id) not in self._holding:
+            self._holding[match, revision_id] = store.matching_pages(self.conn, match, revision_id)
+        return self._holding[match, revision_id]
 
     @_reading
     def query(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
@@ -546,13 +551,7 @@ class Finder:
         counts span them all), kept for the finder's life."""
         if self._pages_indexed() == self._revision_pages():
             return self._frequencies(parsed)
-        counts = []
-        for idea in parsed.ideas:
-            key = " OR ".join(Term(phrase, "question").fts for phrase in idea.phrases)
-            if key not in self._holding:
-                self._holding[key] = store.matching_pages(self.conn, key, self.revision.revision_id)
-            counts.append(self._holding[key])
-        return tuple(counts)
+        return tuple(self._pages_holding(idea, self.revision.revision_id) for idea in parsed.ideas)
 
     def absent(self, parsed: ParsedQuestion) -> tuple[str, ...]:
         """The labels of the question's own ideas (``units``) that no page of the revision

@@ -173,3 +173,17 @@ def test_a_pair_of_the_questions_words_is_not_reported_for_itself():
         Idea("2024", ("2024",), year=True),
     )
     assert units(ideas) == (True, True, False, True, True)
+
+
+def test_what_the_revision_read_lacks_is_named_though_an_older_revision_holds_it(cli, tmp_path):
+    """The pages holding an idea are counted in the revision read, not in every revision of the
+    file: "capital expenditures" on the older revision's pages only is still absent from the new
+    one, whichever count (ranking's, over the index; the note's, over the revision) came first."""
+    db = tmp_path / "acme.db"
+    revisions = {"v1": ["Revenue was 10.", "Capital expenditures were 5."], "v2": ["Revenue was 12.", "Revenue grew."]}
+    for folder, pages in revisions.items():  # two revisions of one document, the newer read
+        (tmp_path / folder).mkdir()
+        source = write_jsonl(tmp_path / folder / "ACME_2024_10K.jsonl", pages)
+        assert cli("ingest", source, "--db", db, "--quiet").exit_code == 0
+    result, data = cli.json("query", db, "What were capital expenditures and revenue?")
+    assert data["results"] and "capital expenditures" in data["message"]
