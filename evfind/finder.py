@@ -302,7 +302,6 @@ class Finder:
         self._counted: int | None = None  # pages of the revision read
         self._weighed: tuple = (None, ())  # the last question's concepts, weighed
         self._terms: dict[str, int] = {}  # pages holding an index term (every revision's)
-        self._pages = 0
         self.conn = store.connect_read(path)
         try:
             with store.reading(path):
@@ -567,8 +566,7 @@ class Finder:
         else would be left, and in a filing of fewer than ``FEW_PAGES`` pages."""
         if self._common is None:
             self._common = store.common_words(self.conn, self.revision.revision_id)
-            self._pages = self._revision_pages()
-        if self._pages < FEW_PAGES:
+        if self._revision_pages() < FEW_PAGES:
             return parsed
         kept = tuple(term for term in parsed.terms if not self._is_common(term))
         if not kept or len(kept) == len(parsed.terms):
@@ -583,7 +581,7 @@ class Finder:
             return True
         if term.phrase not in self._common_phrases:  # counted once per Finder
             count = store.matching_pages(self.conn, term.fts, self.revision.revision_id)
-            self._common_phrases[term.phrase] = count * 2 > self._pages
+            self._common_phrases[term.phrase] = count * 2 > self._revision_pages()
         return self._common_phrases[term.phrase]
 
     def match_terms(self, question: str) -> tuple[str, ...]:
