@@ -62,6 +62,19 @@ def source_kind(path: Path) -> str:
     return "text"
 
 
+def identify(path: Path) -> tuple[str, str]:
+    """The kind of a source file (``source_kind``) and the SHA-256 of its bytes; a path that is
+    missing, a directory or unreadable gets the clear one-line InputError."""
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory, not a file")
+    try:
+        return source_kind(path), sha256_file(path)
+    except PermissionError:
+        raise InputError(f"{path}: permission denied") from None
+
+
 def extract(
     path: str | Path,
     *,
@@ -75,15 +88,7 @@ def extract(
     calling thread: for a PDF it runs while pdfium extracts the next pages in another thread.
     """
     path = Path(path)
-    if not path.exists():
-        raise InputError(f"{path}: no such file")
-    if path.is_dir():
-        raise InputError(f"{path}: is a directory, not a file")
-    try:
-        kind = source_kind(path)
-        sha = sha256_file(path)
-    except PermissionError:
-        raise InputError(f"{path}: permission denied") from None
+    kind, sha = identify(path)
     marks: list[str | None] = []
     if kind == "pdf":
         texts, labels, marks = _pdf_pages(path, password, progress, each)

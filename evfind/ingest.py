@@ -337,19 +337,12 @@ class _Found:
 
 
 def _find(pdf: str | os.PathLike) -> _Found:
-    from .extract import sha256_file, source_kind
+    from .extract import identify
 
     pdf = Path(pdf)
-    if not pdf.exists():
-        raise InputError(f"{pdf}: no such file")
-    if pdf.is_dir():
-        raise InputError(f"{pdf}: is a directory, not a file")
-    try:
-        if source_kind(pdf) != "pdf":
-            raise SourceError(f"{pdf}: not a PDF file (it does not start with %PDF-)")
-        sha = sha256_file(pdf)
-    except PermissionError:
-        raise InputError(f"{pdf}: permission denied") from None
+    kind, sha = identify(pdf)
+    if kind != "pdf":
+        raise SourceError(f"{pdf}: not a PDF file (it does not start with %PDF-)")
     db_path = default_db_path(pdf)
     if db_path.resolve() == pdf.resolve():
         raise UsageError(f"{pdf}: a PDF named like a database; ingest it with `evfind ingest {pdf} --db OTHER.db`")
