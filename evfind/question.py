@@ -243,7 +243,7 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool
 
     reading = read(question)
     parsed = _parse_english(reading.english, metrics, meta, pairs)
-    fact = asks_figure(question) or (not asks_where(question) and bool(parsed.statements or parsed.ratio))
+    fact = _asks_fact(question, parsed.statements, parsed.ratio)
     ideas = parsed.ideas
     for match in reading.matches:
         if len(match.english) > 1:
@@ -263,8 +263,8 @@ def _one_idea(ideas: tuple[Idea, ...], wordings: tuple[str, ...]) -> tuple[Idea,
     ...            Idea("operations", ("operations", "operating"))), ("operate", "operations"))
     (Idea(label='2022', phrases=('2022',), year=True, source=False), Idea(label='operate', phrases=('operate', 'operations', 'operating'), year=False, source=False))
     """
-    words = {normal(w) for wording in wordings for w in tokens(wording)}
-    merged = [i for i, idea in enumerate(ideas) if not idea.year and {normal(w) for w in tokens(idea.label)} <= words]
+    words = set().union(*map(_words_of, wordings))
+    merged = [i for i, idea in enumerate(ideas) if not idea.year and _words_of(idea.label) <= words]
     if len(merged) < 2:
         return ideas
     phrases = [w for w in wordings if w]  # each wording whole, then what its ideas expanded to
@@ -355,8 +355,7 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
         sections=tuple(dict.fromkeys(sections)),
         cues=tuple(dict.fromkeys(cues)),
         ideas=tuple(idea for _, idea in sorted(ideas, key=lambda pair: pair[0])),
-        # a figure: asked for in words, or the question names a line item of a statement or a ratio
-        fact=asks_figure(question) or (not asks_where(question) and bool(named + implied or ratio)),
+        fact=_asks_fact(question, named + implied, ratio),
         ratio=ratio,
     ))
 
@@ -376,6 +375,12 @@ _FIGURE = LazyPattern(
     r"|多少|(?<!第)几(?!页)|比例|比率|金额|增长|规模|占比|变化|增加|减少",
     re.I,
 )
+
+
+def _asks_fact(question: str, statements, ratio: bool) -> bool:
+    """A figure: asked for in words, or (unless the question asks where) the question names a
+    line item of a statement or a ratio. ``question`` as asked, in English or in Chinese."""
+    return asks_figure(question) or (not asks_where(question) and bool(statements or ratio))
 
 
 def asks_figure(question: str) -> bool:
