@@ -150,6 +150,16 @@ def _bare(token: str) -> str:
     return token[:-2] if token.endswith("'s") else token.replace("'", "")
 
 
+def _as_typed(text: str) -> str:
+    """A question with what it was pasted with folded as the index folds it (``_QUESTION_FOLD``,
+    and ligatures from a PDF: ﬁ, ﬂ, ﬀ as their letters); ASCII text is returned as it is."""
+    if not text.isascii():
+        text = text.translate(_QUESTION_FOLD)
+        if not text.isascii():
+            text = text.translate(_LIGATURES)
+    return text
+
+
 def tokens(text: str) -> list[str]:
     """Match key of a question (question.py): lower-case word tokens in order; keeps & and '
     inside words (P&L, PP&E), drops possessive 's, splits the compounds questions run together
@@ -159,12 +169,8 @@ def tokens(text: str) -> list[str]:
     Every query process reads its vocabulary (some 1,300 cues and phrases) through this
     function, so the common case is kept short: ASCII text has nothing to fold, and a token
     without an apostrophe nothing to strip."""
-    if not text.isascii():
-        text = text.translate(_QUESTION_FOLD)
-        if not text.isascii():  # ligatures pasted from a PDF (ﬁ, ﬂ, ﬀ): their letters, as the index holds them
-            text = text.translate(_LIGATURES)
     result: list[str] = []
-    for token in _TOKEN.findall(text.lower()):
+    for token in _TOKEN.findall(_as_typed(text).lower()):
         if "'" in token:
             token = _bare(token)
         if token in _COMPOUNDS:
@@ -183,9 +189,7 @@ _PHRASE_END = LazyPattern(r"'s\b|[^\w\s'&-]")
 def phrases(text: str) -> list[list[str]]:
     """The question's ``tokens`` in runs that punctuation and possessives end: the words that
     may form a phrase together (question.py pairs two neighbours of a run)."""
-    if not text.isascii():
-        text = text.translate(_QUESTION_FOLD)
-    return [run for part in _PHRASE_END.split(text.lower()) if (run := tokens(part))]
+    return [run for part in _PHRASE_END.split(_as_typed(text).lower()) if (run := tokens(part))]
 
 
 @lru_cache(maxsize=65536)
