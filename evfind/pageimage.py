@@ -108,11 +108,9 @@ def locate(conn, revision: store.Revision, db_path: str | os.PathLike) -> Path |
 def file_sha256(path: str, size: int, mtime_ns: int) -> str:
     """The SHA-256 of the file at ``path``, computed once per process for each (path, size,
     modification time): a page view checks the file every time it is opened."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    from .extract import sha256_file
+
+    return sha256_file(Path(path))
 
 
 _embedded: dict[tuple, str] = {}
