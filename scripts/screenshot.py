@@ -80,7 +80,7 @@ def main() -> None:
         pdf_db = Path(folder) / "pdf" / "sample.db"
         pdf_db.parent.mkdir()
         ingest(sample_pdf(Path(folder) / "halden_2025_10k.pdf"), pdf_db, DOCUMENT_ID, embed_source=True)
-        browser = chromium(width=1280, height=1000)
+        browser = chromium(Path(folder) / "chromium-profile", width=1280, height=1000)
         try:
             server = Server(db)
             try:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import shutil
-import tempfile
+from pathlib import Path
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser")
 # The closed network here refuses the connections Chromium makes in the background; as root,
@@ -35,8 +35,9 @@ def missing() -> str | None:
     return None
 
 
-def chromium(width: int = 1280, height: int = 900):
-    """A new headless Chromium session with an empty profile; call .quit() when done."""
+def chromium(profile: Path, width: int = 1280, height: int = 900):
+    """A new headless Chromium session with an empty profile in the folder `profile` (the
+    caller's temporary folder, so nothing is left behind); call .quit() when done."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -45,5 +46,5 @@ def chromium(width: int = 1280, height: int = 900):
     for flag in FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--window-size={width},{height}")
-    options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='evfind-chromium-')}")
+    options.add_argument(f"--user-data-dir={profile}")
     return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)

@@ -18,11 +18,11 @@ EXPECTED_PAGE = 38  # `evfind query sample.db QUESTION` lists it first; `evfind 
 
 
 @pytest.fixture
-def browser():
+def browser(tmp_path_factory):
     why = chromium.missing()
     if why:
         pytest.skip(why)
-    driver = chromium.chromium()
+    driver = chromium.chromium(tmp_path_factory.mktemp("chromium-profile"))
     driver.set_page_load_timeout(60)
     yield driver
     driver.quit()
