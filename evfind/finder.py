@@ -364,6 +364,7 @@ class Finder:
             expanded = scored[:CANDIDATES]
             scored = self.conn.execute(lexical_sql, {**params, "match": own.match_expression()}).fetchall() or scored
         statement_sql = section_sql = None
+        openings: list[int] = []
         statements: list = []
         sections: list = []
         if method.statements and parsed.statements:
@@ -379,6 +380,14 @@ class Finder:
             ids = self.conn.execute(section_sql, {**params, **store.label_params(targets)}).fetchall()
             in_order = method.section_order == "page" and not parsed.fact
             sections = rank.section_list([page for (page,) in ids], bm25, in_order=in_order)
+        if parsed.exhibits:  # an exhibit named by number: its own pages lead the section list
+            exhibit_sql = store.exhibit_sql(len(parsed.exhibits))
+            numbers = {f"exhibit{i}": number for i, number in enumerate(parsed.exhibits)}
+            rows = self.conn.execute(exhibit_sql, {**params, **numbers}).fetchall()
+            section_sql = f"{section_sql};\n{exhibit_sql}" if section_sql else exhibit_sql
+            sections = rank.named_first(rank.section_list([page for page, _ in rows], bm25), sections)
+            if parsed.opening:  # "where does Exhibit 10.2 begin?": its first page, named outright
+                openings = sorted(page for page, origin in rows if origin == "title")
         plan = Plan(
             parsed, params["match"], lexical_sql, statement_sql, section_sql,
             tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
@@ -394,6 +403,7 @@ class Finder:
         marks = store.marked(self.conn, _marking(plan.match, informative), leading, revision)
         passages = self._passages(parsed, marks)
         ordered = rank.rerank(fused, passages, plan.intent, method, rank.asked_tables(plan.candidates, plan.intent))
+        ordered = rank.lead(ordered, openings)
         return plan._replace(fused=tuple(ordered), passages=passages, marks=marks)
 
     @staticmethod

@@ -54,6 +54,8 @@ class ParsedQuestion(NamedTuple):
     ideas: tuple[Idea, ...] = ()  # what the question asks about, each with its phrases
     fact: bool = True  # asks for a figure: an amount, a count, a rate (not where something is)
     ratio: bool = False  # asks for a ratio of statement line items (DPO, quick ratio, margins)
+    exhibits: tuple[str, ...] = ()  # exhibits named by number ("Exhibit 10.2": Reg S-K Item 601)
+    opening: bool = False  # asks where something begins ("where does Exhibit 99.1 start?")
 
     @property
     def routes(self) -> tuple[str, ...]:
@@ -248,7 +250,8 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool
     for match in reading.matches:
         if len(match.english) > 1:
             ideas = _one_idea(ideas, match.english)
-    return parsed._replace(text=question, reading=_with_phrases(reading), fact=fact, ideas=ideas)
+    opening = bool(_OPENING.search(question))
+    return parsed._replace(text=question, reading=_with_phrases(reading), fact=fact, ideas=ideas, opening=opening)
 
 
 def _words_of(label: str) -> set[str]:
@@ -357,7 +360,29 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
         ideas=tuple(idea for _, idea in sorted(ideas, key=lambda pair: pair[0])),
         fact=_asks_fact(question, named + implied, ratio),
         ratio=ratio,
+        exhibits=named_exhibits(question),
+        opening=bool(_OPENING.search(question)),
     ))
+
+
+# A question about where a document or section opens, not about what it says.
+_OPENING = LazyPattern(r"\b(?:begins?|beginning|starts?|starting|first page|opens?)\b|开始|起始|始于|首页", re.I)
+
+
+# An exhibit named by its number in the exhibit table of Reg S-K Item 601(a): "Exhibit 10.2",
+# "Exhibit No. 99.1", "Ex. 4.1"; in a Chinese question's reading, "exhibits; 10.2" (附件10.2).
+_EXHIBIT = LazyPattern(r"\b(?:exhibits?|ex\.)[\s;:,]*(?:no\.?\s*|number\s+)?(\d{1,3}(?:\.\d{1,3})?)(?![\d.]*\d)", re.I)
+
+
+def named_exhibits(question: str) -> tuple[str, ...]:
+    """The exhibit numbers a question names, in order, each once.
+
+    >>> named_exhibits("Where does Exhibit 10.2, the Five-Year Agreement, begin? And exhibit no. 99.1?")
+    ('10.2', '99.1')
+    >>> named_exhibits("Which exhibits were filed in 2022?")
+    ()
+    """
+    return tuple(dict.fromkeys(m.group(1) for m in _EXHIBIT.finditer(question)))
 
 
 # A question that asks where something is, or for a page, rather than for a figure or a fact.

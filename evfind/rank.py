@@ -235,6 +235,18 @@ def section_list(
     return [(page, score) for score, page in matching[:limit]]
 
 
+def named_first(named: list[tuple[Hashable, float]], others: list[tuple[Hashable, float]],
+                limit: int = CANDIDATES) -> list[tuple[Hashable, float]]:
+    """A section list led by the pages of what the question names by number (an exhibit),
+    then the other targeted pages, each once, at most ``limit``.
+
+    >>> named_first([(124, -9.0), (130, -2.0)], [(3, -8.0), (124, -9.0)])
+    [(124, -9.0), (130, -2.0), (3, -8.0)]
+    """
+    seen = {page for page, _ in named}
+    return (named + [(page, score) for page, score in others if page not in seen])[:limit]
+
+
 def section_origins(method: Method) -> tuple[str, ...]:
     """How a page may belong to a targeted section for the section list: a heading or a
     statement title on it always; a section started on it unless the method routes by the
@@ -393,6 +405,24 @@ def rerank(
     floor = fused[depth - 1][1] if len(fused) >= depth else 0.0
     # scores of the leading pages stay above those of the pages below them
     return [(page, floor + score) for page, score in again] + list(fused[depth:])
+
+
+def lead(ranked: Sequence[tuple[Hashable, float]], pages: Sequence[Hashable]) -> list[tuple[Hashable, float]]:
+    """The ranked list with ``pages`` first, in their order: the pages a question names
+    outright (where a named exhibit begins), whose place no score should decide. Each scores
+    above the list's best; the rest keep their order.
+
+    >>> lead([(9, 0.3), (5, 0.2), (3, 0.1)], [5])
+    [(5, 0.33), (9, 0.3), (3, 0.1)]
+    >>> lead([(9, 0.3)], [124, 130])
+    [(124, 0.36), (130, 0.33), (9, 0.3)]
+    """
+    if not pages:
+        return list(ranked)
+    top = ranked[0][1] if ranked else 0.0
+    step = 0.1 * (abs(top) or 1.0)
+    first = [(page, round(top + step * (len(pages) - i), 6)) for i, page in enumerate(pages)]
+    return first + [(page, score) for page, score in ranked if page not in set(pages)]
 
 
 def order(

@@ -483,6 +483,19 @@ def section_sql(labels: list[str], origins: tuple[str, ...]) -> str:
     )
 
 
+def exhibit_sql(count: int) -> str:
+    """The pages of one revision in the exhibits named by number (:exhibit0, ...): the pages
+    headed "Exhibit 10.2" or "Exhibit 10.2 - <title>" (see page_sections in schema.sql), and
+    how each is (origin "title" on the exhibit's first page)."""
+    named = " OR ".join(f"heading = 'Exhibit ' || :exhibit{i} OR heading LIKE 'Exhibit ' || :exhibit{i} || ' - %'"
+                        for i in range(count))
+    return (
+        f"SELECT page_id, origin FROM page_sections WHERE label = 'exhibit' AND ({named}) "
+        "AND page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
+        "AND (SELECT max(id) FROM pages WHERE revision_id = :revision)"
+    )
+
+
 def marked(conn: sqlite3.Connection, match: str, page_ids: list[int], revision_id: int) -> dict[int, tuple[str, str]]:
     """(text, heading) of each of these pages that matches the expression, every match marked
     by \\x02 ... \\x03 (FTS5 highlight()): what evidence.py reads the evidence lines from and

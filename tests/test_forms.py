@@ -509,6 +509,19 @@ def test_info_shows_the_form_and_the_exhibits_of_an_eight_k(cli, tmp_path):
     assert not any(label.startswith("exhibit_") or label == "exhibit" for label in sections)
 
 
+@pytest.mark.parametrize("question, first", [
+    ("Where does Exhibit 10.1 begin?", 4),  # its first page, though page 5 repeats "Exhibit 10.1"
+    ("On which page does Exhibit 99.1 start?", 7),
+    ("附件10.1从哪一页开始？", 4),
+    ("Which page of Exhibit 10.1 sets the leverage ratio covenant?", 6),  # inside it: by its words
+])
+def test_an_exhibit_named_by_number(cli, tmp_path, question, first):
+    pdf = make_pdf(tmp_path / "ACME_2024_8K.pdf", EIGHT_K)
+    assert cli("ingest", pdf).exit_code == 0
+    _, data = cli.json("query", pdf.with_suffix(".db"), question)
+    assert [hit["page_number"] for hit in data["results"]][0] == first
+
+
 def test_info_of_a_ten_q_from_a_form_feed_text(cli, tmp_path):
     text = tmp_path / "ACME_2024Q1_10Q.txt"
     text.write_text("\f".join(TEN_Q), encoding="utf-8")
