@@ -25,7 +25,7 @@ from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
 from .evidence import Passage
 from .question import ParsedQuestion, Term, parse
 from .rank import CANDIDATES, DEFAULT, TOP_DEFAULT, TOP_MAX, Method
-from .text import LazyPattern, language, normal
+from .text import LazyPattern, language, normal, tokens
 
 NO_CONTENT_WORDS = (
     "the question has no searchable content words; ask with the words of the filing "
@@ -206,6 +206,9 @@ class Plan(NamedTuple):
     # The leading pages' (text, heading) with the matches marked (FTS5 highlight): the evidence
     # lines and the notes are read from them. Keyed by page id.
     marks: Mapping[int, tuple[str, str]] = MappingProxyType({})
+    # Pages the question names outright, first in the fused list: where a named Item or
+    # exhibit begins (``rank.lead``).
+    named: tuple[int, ...] = ()
 
     @property
     def candidates(self) -> rank.Candidates:
@@ -244,6 +247,9 @@ class Plan(NamedTuple):
             "statements": list(parsed.statements),
             "named_statements": list(parsed.named),
             "sections": list(parsed.sections),
+            "named_items": [{"part": part, "item": number} for part, number in parsed.items],
+            "named_exhibits": list(parsed.exhibits),
+            "named_pages": list(self.named),
             "match": self.match,
             "sql": {"lexical": self.lexical_sql, "statements": self.statement_sql, "sections": self.section_sql},
             "lists": {
@@ -375,6 +381,10 @@ class Finder:
         # Without statement recognition, statements are routed to by their titles, like any
         # other heading.
         targets = list(parsed.sections if method.statements else parsed.routes)
+        if parsed.items:  # "Item 7", "Part II, Item 2": read by the numbering of this filing's form
+            named = self._item_targets(parsed, revision)
+            targets = list(dict.fromkeys(named + targets))
+            openings = self._item_openings(parsed, named, revision) if named else []
         if targets:
             section_sql = store.section_sql(targets, rank.section_origins(method))
             ids = self.conn.execute(section_sql, {**params, **store.label_params(targets)}).fetchall()
@@ -387,7 +397,7 @@ class Finder:
             section_sql = f"{section_sql};\n{exhibit_sql}" if section_sql else exhibit_sql
             sections = rank.named_first(rank.section_list([page for page, _ in rows], bm25), sections)
             if parsed.opening:  # "where does Exhibit 10.2 begin?": its first page, named outright
-                openings = sorted(page for page, origin in rows if origin == "title")
+                openings += sorted(page for page, origin in rows if origin == "title")
         plan = Plan(
             parsed, params["match"], lexical_sql, statement_sql, section_sql,
             tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
@@ -404,7 +414,31 @@ class Finder:
         passages = self._passages(parsed, marks)
         ordered = rank.rerank(fused, passages, plan.intent, method, rank.asked_tables(plan.candidates, plan.intent))
         ordered = rank.lead(ordered, openings)
-        return plan._replace(fused=tuple(ordered), passages=passages, marks=marks)
+        return plan._replace(fused=tuple(ordered), passages=passages, marks=marks, named=tuple(openings))
+
+    def _item_targets(self, parsed: ParsedQuestion, revision: int) -> list[str]:
+        """The section labels of the Items the question names, by the numbering of the form
+        this revision was read as (a 10-Q's Part II, Item 2 is not a 10-K's Item 2)."""
+        from .forms import item_labels  # a question that names an Item only
+
+        form = store.revision_form(self.conn, revision)
+        return [label for part, number in parsed.items for label in item_labels(form, number, part)]
+
+    def _item_openings(self, parsed: ParsedQuestion, labels: list[str], revision: int) -> list[int]:
+        """The first page of each Item the question names, when the question asks for the Item
+        itself: the words it asks about besides the Item's number (years, the filing's common
+        words and the words of Items and Parts aside) are all words of the Item's heading
+        ("Where is Item 7?", "Item 9, changes in and disagreements with accountants"). A
+        question that asks for something within the Item ("the repurchase table in Part II,
+        Item 2") is left to the ranking, the Item's pages among the targeted sections."""
+        rows = self.conn.execute(store.item_sql(labels), {"revision": revision, **store.label_params(labels)})
+        first: dict[str, tuple[int, str]] = {}
+        for page, label, heading in rows:
+            first.setdefault(label, (page, heading))
+        if self._common is None:
+            self._common = store.common_words(self.conn, revision)
+        asked = {normal(w) for w in parsed.words if not w.isdigit() and normal(w) not in self._common} - _ITEM_WORDS
+        return sorted(page for page, heading in first.values() if asked <= {normal(w) for w in tokens(heading)})
 
     @staticmethod
     def _aside_labels() -> list[str]:
@@ -661,7 +695,7 @@ class Finder:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
         plan = self._ranked(parsed, top)
         lists = (plan.lexical, plan.statements, plan.sections, plan.expanded)
-        numbers = self._numbers([page for ranked in lists for page, _ in ranked] + [page for page, _ in plan.fused])
+        numbers = self._numbers([page for ranked in lists for page, _ in ranked] + [page for page, _ in plan.fused] + list(plan.named))
 
         def by_number(ranked):
             return tuple((numbers[page], score) for page, score in ranked)
@@ -674,6 +708,7 @@ class Finder:
             expanded=by_number(plan.expanded),
             fused=by_number(plan.fused[:top]),
             passages={numbers[page]: passage for page, passage in plan.passages.items()},
+            named=tuple(numbers[page] for page in plan.named),
         )
 
     def _numbers(self, page_ids: list[int]) -> dict[int, int]:
@@ -920,6 +955,10 @@ def describe(path: str | os.PathLike) -> dict:
         return {"schema_version": version, "revisions": result}
     finally:
         conn.close()
+
+
+# The words a question names an Item with, besides its title: "Part II, Item 1A of the 10-Q".
+_ITEM_WORDS = frozenset(normal(w) for w in "item items part i ii iii iv form filing section".split())
 
 
 def _exhibit_page(exhibits: dict[str, dict], heading: str, page_number: int) -> None:

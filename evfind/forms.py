@@ -410,6 +410,22 @@ def item_label(form: str, heading: str, part: str | None = None) -> str | None:
     return found[0] if found else None
 
 
+def item_labels(form: str | None, number: str, part: str | None = None) -> tuple[str, ...]:
+    """The section labels an Item a question names by number can mean in a filing of this
+    form: ("10-K", "7") -> mdna; ("10-Q", "2", "II") -> market_equity; ("10-Q", "2") -> both of
+    the 10-Q's Items 2 (mdna, market_equity), the question having named no Part; () for a form
+    without that Item.
+
+    >>> item_labels("8-K", "5.07"), item_labels("10-Q", "1A", "II"), item_labels("10-Q", "2")
+    (('shareholder_vote',), ('risk_factors',), ('mdna', 'market_equity'))
+    """
+    number, part = _item_number(number), (part or "").upper() or None
+    return tuple(dict.fromkeys(
+        label for row_part, item, label, _ in _form_items().get(form or "", [])
+        if item == number and (part is None or not row_part or row_part == part)
+    ))
+
+
 def _read_item(form: str, heading: str, part: str | None) -> tuple[str, str | None] | None:
     """(label, part) of an Item heading. The title decides when it fits exactly one of the
     Items the number can mean, whatever the Part in force (a 10-Q whose body never prints

@@ -55,6 +55,7 @@ class ParsedQuestion(NamedTuple):
     fact: bool = True  # asks for a figure: an amount, a count, a rate (not where something is)
     ratio: bool = False  # asks for a ratio of statement line items (DPO, quick ratio, margins)
     exhibits: tuple[str, ...] = ()  # exhibits named by number ("Exhibit 10.2": Reg S-K Item 601)
+    items: tuple[tuple[str | None, str], ...] = ()  # Items named by number: (part, "1A"), (None, "5.07")
     opening: bool = False  # asks where something begins ("where does Exhibit 99.1 start?")
 
     @property
@@ -329,6 +330,11 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
         for at, pair in _pairs(question, words, in_cues):
             ideas.append((at, Idea(pair, (pair,))))
             added.insert(0, Term(pair, "pair"))
+    items = named_items(question)
+    for _, number in items:  # "Item 7": the heading's words, the number a word of its own
+        phrase = f"item {number.lower()}"
+        ideas.append((position.get("item", len(all_words)), Idea(phrase, (phrase,))))
+        added.insert(0, Term(phrase, "pair"))
     named: list[str] = []
     implied: list[str] = []
     sections: list[str] = []
@@ -361,6 +367,7 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
         fact=_asks_fact(question, named + implied, ratio),
         ratio=ratio,
         exhibits=named_exhibits(question),
+        items=items,
         opening=bool(_OPENING.search(question)),
     ))
 
@@ -372,6 +379,27 @@ _OPENING = LazyPattern(r"\b(?:begins?|beginning|starts?|starting|first page|open
 # An exhibit named by its number in the exhibit table of Reg S-K Item 601(a): "Exhibit 10.2",
 # "Exhibit No. 99.1", "Ex. 4.1"; in a Chinese question's reading, "exhibits; 10.2" (附件10.2).
 _EXHIBIT = LazyPattern(r"\b(?:exhibits?|ex\.)[\s;:,]*(?:no\.?\s*|number\s+)?(\d{1,3}(?:\.\d{1,3})?)(?![\d.]*\d)", re.I)
+
+
+# An Item of a form named by its number: "Item 7", "Item 1A", "Part II, Item 2", "Item 5.07"
+# (the Items of each form: data/form_items.tsv); in a Chinese question's reading, 第7项 and
+# 第二部分 read as "item 7" and "part ii" (zh.py).
+_NAMED_ITEM = LazyPattern(
+    r"\b(?:part\s+(ii|i|2|1)\b[\s,;]*)?(?<!line )items?\s*(\d\.\d{2}|\d{1,2}[a-d]?)(?![\w.]*\d)", re.I
+)
+
+
+def named_items(question: str) -> tuple[tuple[str | None, str], ...]:
+    """The Items a question names by number, each (its Part or None, its number), in order.
+
+    >>> named_items("Where is Part II, Item 1A? And Item 7, Item 5.07, items 2019 or line item 4?")
+    (('II', '1A'), (None, '7'), (None, '5.07'))
+    """
+    found = []
+    for match in _NAMED_ITEM.finditer(question):
+        part = {"1": "I", "2": "II"}.get(match.group(1) or "", (match.group(1) or "").upper() or None)
+        found.append((part, match.group(2).upper()))
+    return tuple(dict.fromkeys(found))
 
 
 def named_exhibits(question: str) -> tuple[str, ...]:

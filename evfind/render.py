@@ -342,6 +342,12 @@ def plan_text(plan: Plan) -> str:
         f"cues: {', '.join(parsed.cues) or '-'}",
         f"statements: {' '.join(parsed.statements) or '-'} (named: {' '.join(parsed.named) or '-'})",
         f"sections: {' '.join(parsed.sections) or '-'}",
+    ]
+    if parsed.items or parsed.exhibits:
+        items = [f"Part {part}, Item {number}" if part else f"Item {number}" for part, number in parsed.items]
+        lines.append(f"named: {', '.join(items + [f'Exhibit {n}' for n in parsed.exhibits])}"
+                     f" (first: {' '.join(str(n) for n in plan.named) or '-'})")
+    lines += [
         f"match: {plan.match}",
         "",
         "lexical SQL:",

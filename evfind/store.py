@@ -496,6 +496,18 @@ def exhibit_sql(count: int) -> str:
     )
 
 
+def item_sql(labels: list[str]) -> str:
+    """The Item headings of one revision with these section labels, where each starts (origin
+    title or started): (page id, label, heading), in page order."""
+    return (
+        "SELECT page_id, label, heading FROM page_sections "
+        f"WHERE label IN ({_label_marks(labels)}) AND origin IN ('title', 'started') "
+        "AND (heading LIKE 'item%' OR heading LIKE 'part%') "
+        "AND page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
+        "AND (SELECT max(id) FROM pages WHERE revision_id = :revision) ORDER BY page_id"
+    )
+
+
 def marked(conn: sqlite3.Connection, match: str, page_ids: list[int], revision_id: int) -> dict[int, tuple[str, str]]:
     """(text, heading) of each of these pages that matches the expression, every match marked
     by \\x02 ... \\x03 (FTS5 highlight()): what evidence.py reads the evidence lines from and

@@ -39,6 +39,10 @@ _MONTHS = (
 # A tenor: 五年期 (信贷协议), 3年期 (票据) -> five-year, three-year, as filings name facilities and
 # notes ("Five-Year Credit Agreement", "364-day facility"); past ten, the digits ("30-year").
 _TENOR = r"(?<![\d.])(10|[1-9]|\d{2,3}|[一二三四五六七八九十])\s*年期"
+# An Item of a form by number (第7项, 第1A项, 第5.07项, 项目7) and a 10-Q's Part (第二部分): read as
+# "item 7" and "part ii", as question.named_items reads an English question.
+_ITEM = r"第\s*(\d\.\d{2}|\d{1,2}[A-Da-d]?)\s*项(?!目)|项目\s*(\d\.\d{2}|\d{1,2}[A-Da-d]?)(?![\w.]*\d)"
+_PART = r"第\s*([一二12])\s*部分"
 _NUMBERS = "one two three four five six seven eight nine ten".split()
 _CHINESE_NUMBERS = "一二三四五六七八九十"
 
@@ -100,6 +104,8 @@ def _prepare(question: str) -> str:
     text = chinese_key(question)
     text = re.sub(_SHORT_FISCAL_YEAR, lambda m: f" 20{m.group(1)} ", text)
     text = re.sub(_TENOR, lambda m: _tenor(m.group(1)), text)
+    text = re.sub(_PART, lambda m: " part " + ("i" if m.group(1) in "一1" else "ii") + " ", text)
+    text = re.sub(_ITEM, lambda m: f" item {m.group(1) or m.group(2)} ", text)
     return re.sub(_MONTH, lambda m: f" {_MONTHS[int(m.group(1)) - 1]} ", text)
 
 

@@ -522,6 +522,31 @@ def test_an_exhibit_named_by_number(cli, tmp_path, question, first):
     assert [hit["page_number"] for hit in data["results"]][0] == first
 
 
+@pytest.mark.parametrize("question, first", [
+    ("Where is Part II, Item 2?", [6]),  # by the 10-Q's numbering: not Part I's Item 2 (MD&A)
+    ("第二部分第1项在哪一页？", [6]),  # Part II, Item 1: legal proceedings
+    ("第3项在哪一页？", [5]),  # Item 3: market risk
+    ("Where is Item 2?", [4, 6]),  # no Part named: both of the 10-Q's Items 2, in page order
+])
+def test_an_item_named_by_number_is_read_by_the_forms_numbering(cli, tmp_path, question, first):
+    text = tmp_path / "ACME_2024Q1_10Q.txt"
+    text.write_text("\f".join(TEN_Q), encoding="utf-8")
+    assert cli("ingest", text).exit_code == 0
+    _, data = cli.json("query", text.with_suffix(".db"), question)
+    assert [hit["page_number"] for hit in data["results"]][: len(first)] == first
+
+
+def test_explain_shows_the_named_item_and_the_page_named_outright(cli, tmp_path):
+    text = tmp_path / "ACME_2024Q1_10Q.txt"
+    text.write_text("\f".join(TEN_Q), encoding="utf-8")
+    assert cli("ingest", text).exit_code == 0
+    _, plan = cli.json("query", text.with_suffix(".db"), "Where is Part II, Item 2?", "--explain")
+    assert (plan["named_items"], plan["named_exhibits"], plan["named_pages"]) == ([{"part": "II", "item": "2"}], [], [6])
+    assert plan["fused"][0]["page_number"] == 6
+    out = cli("query", text.with_suffix(".db"), "Where is Part II, Item 2?", "--explain").stdout
+    assert "\nnamed: Part II, Item 2 (first: 6)\n" in out
+
+
 def test_info_of_a_ten_q_from_a_form_feed_text(cli, tmp_path):
     text = tmp_path / "ACME_2024Q1_10Q.txt"
     text.write_text("\f".join(TEN_Q), encoding="utf-8")
