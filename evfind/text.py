@@ -160,9 +160,15 @@ def _as_typed(text: str) -> str:
     return text
 
 
+# An acronym's plural as questions write it: KPIs, MAUs, ETFs (lower case, "maus" and "kpis"
+# would keep their s: ``normal`` keeps the s of bonus and basis).
+_ACRONYM_PLURAL = LazyPattern(r"\b([A-Z][A-Z0-9&]*[A-Z])s\b")
+
+
 def tokens(text: str) -> list[str]:
     """Match key of a question (question.py): lower-case word tokens in order; keeps & and '
-    inside words (P&L, PP&E), drops possessive 's, splits the compounds questions run together
+    inside words (P&L, PP&E), drops possessive 's and an acronym's plural s (KPIs, MAUs),
+    splits the compounds questions run together
     ("cashflow" -> cash flow). Unlike the heading keys it keeps digits (years, 10-K) and the
     word order; unlike the index text it drops case and punctuation.
 
@@ -170,7 +176,10 @@ def tokens(text: str) -> list[str]:
     function, so the common case is kept short: ASCII text has nothing to fold, and a token
     without an apostrophe nothing to strip."""
     result: list[str] = []
-    for token in _TOKEN.findall(_as_typed(text).lower()):
+    text = _as_typed(text)
+    if "s" in text and not text.islower():
+        text = _ACRONYM_PLURAL.sub(r"\1", text)
+    for token in _TOKEN.findall(text.lower()):
         if "'" in token:
             token = _bare(token)
         if token in _COMPOUNDS:

@@ -36,6 +36,8 @@ def test_a_question_is_folded_as_its_words_are_indexed():
 def test_match_keys():
     assert tokens("Free cashflow and P&L of PP&E in FY2024") == ["free", "cash", "flow", "and", "p&l", "of", "pp&e", "in", "fy2024"]
     assert [normal(w) for w in ("liabilities", "sales", "loss", "bonus", "basis")] == ["liability", "sale", "loss", "bonus", "basis"]
+    # an acronym's plural (its s in lower case) is the acronym: "maus" would keep its s, as "bonus" does
+    assert tokens("MAUs, KPIs and ETFs; EPS, SGX, US GAAP") == ["mau", "kpi", "and", "etf", "eps", "sgx", "us", "gaap"]
     # a page's words keep the compounds the filing wrote, in normal form, possessives dropped
     assert words_on("Acme's cashflow statements") == {"acme", "cashflow", "statement"}
 
