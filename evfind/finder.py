@@ -303,6 +303,7 @@ class Finder:
         self.method = method
         self._common: frozenset[str] | None = None
         self._common_phrases: dict[str, bool] = {}
+        self._symbols: frozenset[str] | None = None  # the filer's trading symbols (_tickers)
         self._holding: dict[tuple[str, int | None], int] = {}  # pages an idea's MATCH holds, by scope
         self._indexed: int | None = None  # pages of the index, every revision's
         self._counted: int | None = None  # pages of the revision read
@@ -610,12 +611,27 @@ class Finder:
         else would be left, and in a filing of fewer than ``FEW_PAGES`` pages."""
         if self._common is None:
             self._common = store.common_words(self.conn, self.revision.revision_id)
-        if self._revision_pages() < FEW_PAGES:
+        tickers = self._tickers(parsed.text)
+        few = self._revision_pages() < FEW_PAGES
+        if few and not tickers:
             return parsed
-        kept = tuple(term for term in parsed.terms if not self._is_common(term))
+        kept = tuple(
+            term for term in parsed.terms
+            if not tickers.intersection(term.phrase.split()) and (few or not self._is_common(term))
+        )
         if not kept or len(kept) == len(parsed.terms):
             return parsed
         return parsed._replace(terms=kept)
+
+    def _tickers(self, question: str) -> frozenset[str]:
+        """The filer's trading symbols the question writes, in capitals as symbols are written
+        ("How much capex does ATVI expect?"), lower case: they name the filer, as its name does,
+        which is on most pages; left out of the MATCH, they no longer pull up the one page that
+        prints them (the cover). "COST" names Costco; "cost" is a word."""
+        if self._symbols is None:
+            text = store.opening_text(self.conn, self.revision.revision_id, COVER_PAGES)
+            self._symbols = frozenset(m.group(1) or m.group(2) for m in _SYMBOL.finditer(text))
+        return frozenset(symbol.lower() for symbol in self._symbols if _written_as_symbol(symbol, question))
 
     def _is_common(self, term) -> bool:
         words = [normal(w) for w in term.phrase.split()]
@@ -955,6 +971,25 @@ def describe(path: str | os.PathLike) -> dict:
         return {"schema_version": version, "revisions": result}
     finally:
         conn.close()
+
+
+# The filer's trading symbols: the cover page of a 10-K, 10-Q or 8-K lists them beside their
+# exchange (the "Trading Symbol(s)" column the cover has had since 2019: SEC Release 33-10618),
+# and a press release's dateline gives them ("(NYSE: PEP)", "(Nasdaq: COST)").
+COVER_PAGES = 3
+_SYMBOL = LazyPattern(
+    r"\b([A-Z]{1,5}(?:\.[A-Z])?)\s+(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasdaq|NASDAQ|Chicago Stock Exchange)"
+    r"|\((?:NYSE|NASDAQ|Nasdaq)[^:)]{0,20}:\s*([A-Z]{1,5}(?:\.[A-Z])?)\)"
+)
+
+
+def _written_as_symbol(symbol: str, question: str) -> bool:
+    """Does the question write the symbol, each time it writes the word, in capitals ("COST's
+    margin", not "COST's cost of sales")?"""
+    if symbol not in question:
+        return False
+    written = re.findall(rf"\b{re.escape(symbol)}\b", question, re.I)
+    return bool(written) and all(word == symbol for word in written)
 
 
 # The words a question names an Item with, besides its title: "Part II, Item 1A of the 10-Q".

@@ -496,6 +496,14 @@ def exhibit_sql(count: int) -> str:
     )
 
 
+def opening_text(conn: sqlite3.Connection, revision_id: int, pages: int) -> str:
+    """The (normalised) text of a revision's first ``pages`` pages, one after the other."""
+    rows = conn.execute(
+        "SELECT text FROM pages WHERE revision_id = ? AND page_number <= ? ORDER BY page_number", (revision_id, pages)
+    )
+    return "\n".join(text for (text,) in rows)
+
+
 def item_sql(labels: list[str]) -> str:
     """The Item headings of one revision with these section labels, where each starts (origin
     title or started): (page id, label, heading), in page order."""

@@ -511,6 +511,27 @@ def test_a_short_filing_keeps_its_common_words(tmp_path, cli, monkeypatch):
     assert [r["page_number"] for r in data["results"]] == [3]
 
 
+@pytest.mark.parametrize("symbol, question, first, cover_cited", [
+    ("ACMW", "How much capex does ACMW expect to spend in 2025?", 2, False),
+    # "cost" is also a word of this question: the ticker is not told from it, and kept
+    ("COST", "What was COST's cost of widgets in 2024?", 3, True),
+])
+def test_a_ticker_names_the_filer_and_does_not_pull_up_the_cover(tmp_path, cli, symbol, question, first, cover_cited):
+    """The cover lists the trading symbol; a question naming the filer by it asks about the
+    filer, as one naming it by its name does: the cover is no evidence."""
+    source = write_jsonl(tmp_path / "ACME_2024_10K.jsonl", [
+        "ACME CORP\nFORM 10-K\nTitle of each class Trading Symbol(s) Name of each exchange on which registered\n"
+        f"Common Stock, $0.01 par value {symbol} New York Stock Exchange",
+        "Liquidity\nWe expect capital expenditures of about $40 million in 2025.",
+        "Results\nThe cost of widgets was $35 million in 2024.",
+    ] + [f"Other matters of ACME, part {n}." for n in range(1, 10)])
+    db = tmp_path / "acme.db"
+    assert cli("ingest", source, "--db", db, "--quiet").exit_code == 0
+    _, data = cli.json("query", db, question)
+    pages = [r["page_number"] for r in data["results"]]
+    assert pages[0] == first and (1 in pages) == cover_cited
+
+
 def test_a_named_statements_title_is_not_its_evidence_line(tmp_path, cli):
     """"Using the income statement" says where to look: the evidence line is the line item
     beside its figure, not the statement's title and the company's name above it."""
