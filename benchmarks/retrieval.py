@@ -9,6 +9,8 @@ own filing, ingested from its PDF (cached under --cache):
   forms set (10-Qs, 8-Ks, earnings releases) and our own taxonomy questions
   (``benchmarks/questions_taxonomy.jsonl``: one or two per standard topic, written for this
   project by reading the filings), in English and in Chinese, and the sample filing's own;
+- the hold-out set (``benchmarks/questions_holdout.jsonl``: written without evfind's vocabulary
+  in view), measured with DEFAULT only: no parameter is chosen on it;
 - in-sample: every question ranked with DEFAULT; leave-one-company-out: every setting of
   rank.GRID evaluated, and each company's questions ranked with the setting that scores best on
   the other companies' (the Chinese questions follow the same choices), beside the in-sample
@@ -49,6 +51,9 @@ from evfind.evaluate import (  # noqa: E402
 from evfind.rank import DEFAULT, GRID, LEVERS, PLAIN, grid, setting_name  # noqa: E402
 
 TAXONOMY = REPO / "benchmarks" / "questions_taxonomy.jsonl"
+# Written without evfind's vocabulary in view (questions_holdout.md); measured, never used to choose
+# a parameter.
+HOLDOUT = REPO / "benchmarks" / "questions_holdout.jsonl"
 # The seed's own example (issue 10): the geographies PepsiCo operates in, Item 1's divisions.
 SEED_EXAMPLE = (
     "PEPSICO_2022_10K",
@@ -74,6 +79,8 @@ def sets(financebench: Path | None) -> list[tuple[str, Path, str, str | None, Pa
             ("seed-style-zh", financebench / "questions_seedstyle.jsonl", "question_zh", "category", pdfs, "seed-style"),
             ("forms-zh", financebench / "questions_forms.jsonl", "question_zh", "form", pdfs, "forms"),
             ("taxonomy-zh", TAXONOMY, "question_zh", "form", pdfs, "taxonomy"),
+            ("holdout", HOLDOUT, "question", "form", pdfs, None),
+            ("holdout-zh", HOLDOUT, "question_zh", "form", pdfs, "holdout"),
         ]
     found += [
         ("sample", REPO / "sample" / "questions.jsonl", "question", "category", REPO / "sample", None),
@@ -168,6 +175,9 @@ def main() -> None:
             for name in [*development, "seed-style-zh", "forms-zh", "taxonomy-zh"]:
                 if name in held:
                     print(f"{name:<20}{len(held[name].outcomes):>5}{row(reports[name]):>26}{row(held[name]):>26}")
+            for name in ("holdout", "holdout-zh"):  # not in the grid's choice: measured with DEFAULT only
+                if name in reports:
+                    print(f"{name:<20}{len(reports[name].outcomes):>5}{row(reports[name]):>26}{'(not used to choose)':>26}")
             print(f"DEFAULT: {setting_name(DEFAULT)}")
             print(f"chosen on all companies at once: {loco.in_sample}")
             counts: dict[str, list[str]] = {}

@@ -304,6 +304,7 @@ class Finder:
         self._common: frozenset[str] | None = None
         self._common_phrases: dict[str, bool] = {}
         self._symbols: frozenset[str] | None = None  # the filer's trading symbols (_tickers)
+        self._titles: tuple | None = None  # (number, title words) of each exhibit attached
         self._holding: dict[tuple[str, int | None], int] = {}  # pages an idea's MATCH holds, by scope
         self._indexed: int | None = None  # pages of the index, every revision's
         self._counted: int | None = None  # pages of the revision read
@@ -371,7 +372,8 @@ class Finder:
             expanded = scored[:CANDIDATES]
             scored = self.conn.execute(lexical_sql, {**params, "match": own.match_expression()}).fetchall() or scored
         statement_sql = section_sql = None
-        openings: list[int] = []
+        openings: list[int] = []  # pages named outright: where a named Item or exhibit begins
+        unnamed: list[int] = []  # the pages of the exhibits a question naming one does not name
         statements: list = []
         sections: list = []
         if method.statements and parsed.statements:
@@ -391,12 +393,19 @@ class Finder:
             ids = self.conn.execute(section_sql, {**params, **store.label_params(targets)}).fetchall()
             in_order = method.section_order == "page" and not parsed.fact
             sections = rank.section_list([page for (page,) in ids], bm25, in_order=in_order)
-        if parsed.exhibits:  # an exhibit named by number: its own pages lead the section list
-            exhibit_sql = store.exhibit_sql(len(parsed.exhibits))
-            numbers = {f"exhibit{i}": number for i, number in enumerate(parsed.exhibits)}
+        exhibits = parsed.exhibits or self._exhibits_by_title(parsed)
+        if exhibits:  # an exhibit named by number or title: its own pages lead the section list
+            exhibit_sql = store.exhibit_sql(len(exhibits))
+            numbers = {f"exhibit{i}": number for i, number in enumerate(exhibits)}
             rows = self.conn.execute(exhibit_sql, {**params, **numbers}).fetchall()
             section_sql = f"{section_sql};\n{exhibit_sql}" if section_sql else exhibit_sql
-            sections = rank.named_first(rank.section_list([page for page, _ in rows], bm25), sections)
+            named = rank.section_list([page for page, _ in rows], bm25)
+            if parsed.exhibits:  # named by number: the exhibit's pages lead
+                sections = rank.named_first(named, sections)
+            else:  # named by title: its pages join the targeted sections'
+                sections = rank.section_list(list(dict.fromkeys(page for page, _ in sections + named)), bm25)
+            others = self.conn.execute(store.other_exhibits_sql(len(exhibits)), {**params, **numbers}).fetchall()
+            unnamed = [page for (page,) in others]
             if parsed.opening:  # "where does Exhibit 10.2 begin?": its first page, named outright
                 openings += sorted(page for page, origin in rows if origin == "title")
         plan = Plan(
@@ -409,13 +418,42 @@ class Finder:
         labels = store.labels_of(self.conn, [page for page, _ in fused[: 2 * depth]], self._aside_labels(), ("definitions",))
         definitions = [page for page, found in labels.items() if "definitions" in found]
         instruments = [page for page, found in labels.items() if found - {"definitions"}]
-        fused = rank.set_aside(fused, definitions, instruments, plan.intent, method)
+        fused = rank.set_aside(fused, definitions, instruments, plan.intent, method, unnamed)
         leading = [page for page, _ in fused[:depth]]
         marks = store.marked(self.conn, _marking(plan.match, informative), leading, revision)
         passages = self._passages(parsed, marks)
         ordered = rank.rerank(fused, passages, plan.intent, method, rank.asked_tables(plan.candidates, plan.intent))
         ordered = rank.lead(ordered, openings)
         return plan._replace(fused=tuple(ordered), passages=passages, marks=marks, named=tuple(openings))
+
+    def _exhibits_by_title(self, parsed: ParsedQuestion) -> tuple[str, ...]:
+        """The numbers of the exhibits the question names by title ("the five-year credit
+        agreement", "Costco's amended bylaws"): it holds at least half the words of the title
+        (the words of the cover page and of most pages, such as the filer's name, aside) and the most of the words
+        that tell the title from the other exhibits' titles (any of them, when the filing
+        attaches one exhibit)."""
+        if self._titles is None:
+            if self._common is None:
+                self._common = store.common_words(self.conn, self.revision.revision_id)
+            rows = self.conn.execute(store.exhibit_titles_sql(), {"revision": self.revision.revision_id})
+            # the filer's name in a title ("The Boeing Company Subsidiaries") names no exhibit:
+            # the words of the cover (the registrant's name) and of most pages are left out
+            aside = _title_words(store.opening_text(self.conn, self.revision.revision_id, 1))
+            if self._revision_pages() >= FEW_PAGES:  # (a short filing's common words are its topic)
+                aside |= self._common
+            self._titles = tuple((number, _title_words(title) - aside) for number, title in rows)
+        if not self._titles:
+            return ()
+        reading = parsed.reading.english if parsed.reading is not None else parsed.text
+        asked = _title_words(reading)
+        scores = {}
+        for number, words in self._titles:
+            others = set().union(*(w for n, w in self._titles if n != number))
+            held = words & asked
+            if words and 2 * len(held) >= len(words) and held - others:
+                scores[number] = len(held - others)
+        best = max(scores.values(), default=0)
+        return tuple(number for number, score in scores.items() if score == best)
 
     def _item_targets(self, parsed: ParsedQuestion, revision: int) -> list[str]:
         """The section labels of the Items the question names, by the numbering of the form
@@ -981,6 +1019,13 @@ _SYMBOL = LazyPattern(
     r"\b([A-Z]{1,5}(?:\.[A-Z])?)\s+(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasdaq|NASDAQ|Chicago Stock Exchange)"
     r"|\((?:NYSE|NASDAQ|Nasdaq)[^:)]{0,20}:\s*([A-Z]{1,5}(?:\.[A-Z])?)\)"
 )
+
+
+def _title_words(text: str) -> set[str]:
+    from .question import stopwords
+
+    stop = stopwords()
+    return {normal(w) for w in tokens(text) if w not in stop}
 
 
 def _written_as_symbol(symbol: str, question: str) -> bool:

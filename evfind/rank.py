@@ -312,15 +312,18 @@ def set_aside(
     instruments: Collection[Hashable],
     intent: Intent,
     method: Method,
+    unnamed: Collection[Hashable] = (),
 ) -> list[tuple[Hashable, float]]:
     """The fused list with pages that restate rather than disclose scored down to
     ``method.aside`` of their score: pages of definitions (an agreement's Article I, a glossary)
     unless the question asks what a term means, and pages of an attached instrument (a credit
     agreement, an indenture, the bylaws) unless the question is about one. Such pages repeat
-    the words of every question about the filing; the filing's own disclosure comes first."""
+    the words of every question about the filing; the filing's own disclosure comes first.
+    ``unnamed``: the pages of the exhibits other than the one a question names ("the five-year
+    credit agreement" and its 364-day twin, whose articles read alike), set aside too."""
     if method.aside >= 1:
         return list(fused)
-    aside = set()
+    aside = set(unnamed)
     if not intent.definition:
         aside.update(definitions)
     if not intent.instrument:

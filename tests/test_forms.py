@@ -536,6 +536,53 @@ def test_an_item_named_by_number_is_read_by_the_forms_numbering(cli, tmp_path, q
     assert [hit["page_number"] for hit in data["results"]][: len(first)] == first
 
 
+# An 8-K attaching two credit agreements alike but for their tenor: each has its events of default.
+TWO_AGREEMENTS = [
+    EIGHT_K[0],
+    """Item 1.01 Entry into a Material Definitive Agreement.
+On May 1, 2024 the Company entered into a 364-Day Credit Agreement and a Five-Year Credit Agreement,
+filed as Exhibits 10.1 and 10.2 to this Current Report and incorporated herein by reference.""",
+    """Item 9.01 Financial Statements and Exhibits.
+(d) Exhibits
+Exhibit No. Description
+10.1 364-Day Credit Agreement, dated as of May 1, 2024, among Acme Widgets Inc. and the lenders party thereto.
+10.2 Five-Year Credit Agreement, dated as of May 1, 2024, among Acme Widgets Inc. and the lenders party thereto.""",
+    """Exhibit 10.1
+EXECUTION VERSION
+364-DAY CREDIT AGREEMENT
+dated as of May 1, 2024
+among ACME WIDGETS INC. and THE LENDERS PARTY HERETO""",
+    """ARTICLE VII
+Events of Default
+Section 7.01 Events of Default. If any of the following events shall occur and be continuing: (a) the
+Borrower shall fail to pay any principal of any Loan when due in accordance with the terms of this
+Agreement, or any interest within five Business Days after the same becomes due.""",
+    """Exhibit 10.2
+EXECUTION VERSION
+FIVE-YEAR CREDIT AGREEMENT
+dated as of May 1, 2024
+among ACME WIDGETS INC. and THE LENDERS PARTY HERETO""",
+    """ARTICLE VII
+Events of Default
+Section 7.01 Events of Default. If any of the following events shall occur and be continuing: (a) the
+Borrower shall fail to pay any principal of any Loan when due in accordance with the terms of this
+Agreement, or any interest within three Business Days after the same becomes due.""",
+]
+
+
+@pytest.mark.parametrize("question, first", [
+    ("Where are the events of default in the five-year credit agreement?", 7),
+    ("Where are the events of default in the 364-day agreement?", 5),
+    ("五年期信贷协议中的违约事件条款在哪一页？", 7),
+])
+def test_an_exhibit_named_by_title(cli, tmp_path, question, first):
+    text = tmp_path / "ACME_2024_8K.txt"
+    text.write_text("\f".join(TWO_AGREEMENTS), encoding="utf-8")
+    assert cli("ingest", text).exit_code == 0
+    _, data = cli.json("query", text.with_suffix(".db"), question)
+    assert [hit["page_number"] for hit in data["results"]][0] == first
+
+
 def test_explain_shows_the_named_item_and_the_page_named_outright(cli, tmp_path):
     text = tmp_path / "ACME_2024Q1_10Q.txt"
     text.write_text("\f".join(TEN_Q), encoding="utf-8")
