@@ -347,6 +347,8 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
             if kind == "named":
                 source_words.update(normal(w) for w in cue)
             {"named": named, "implied": implied}.get(kind, sections).extend(labels)
+    # A period ("the quarter ended June 2", "as of March 31") picks a column, as a year does.
+    ideas = [(at, idea._replace(year=True) if not idea.year and _is_period(idea.label) else idea) for at, idea in ideas]
     if source_words:  # the statement named as the source is where to look, not what to find on it
         ideas = [(at, idea._replace(source=True) if not idea.year and _words_of(idea.label) <= source_words else idea)
                  for at, idea in ideas]
@@ -475,6 +477,24 @@ def _located(question: str, cue: tuple[str, ...]) -> bool:
     words = r"\W+(?:\w+\W+){0,2}?".join(re.escape(w) + r"\w*" for w in cue)
     return re.search(r"\b(?:on|off)\W+(?:(?:the|its|our|their|a)\W+)?(?:(?:consolidated|condensed)\W+)*" + words,
                      question, re.I) is not None
+
+
+_MONTHS = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
+_PERIOD_ENDS = frozenset(("ended", "ending"))
+
+
+def _is_period(label: str) -> bool:
+    """A period's words: a month, "ended" or "ending", alone or in a pair ("quarter ended",
+    "ended june"): they pick a column of a table, not a line.
+
+    >>> [_is_period(x) for x in ("june", "quarter ended", "ended june", "may", "cloud revenue", "quarter")]
+    [True, True, True, True, False, False]
+    """
+    words = label.split()
+    return any(w in _MONTHS or w in _PERIOD_ENDS for w in words) and len(words) <= 2
 
 
 def _is_year(word: str) -> bool:
