@@ -305,6 +305,7 @@ class Finder:
         self._common_phrases: dict[str, bool] = {}
         self._symbols: frozenset[str] | None = None  # the filer's trading symbols (_tickers)
         self._titles: tuple | None = None  # (number, title words) of each exhibit attached
+        self._exhibits: tuple | None = None  # the exhibits' pages (_exhibit_pages)
         self._holding: dict[tuple[str, int | None], int] = {}  # pages an idea's MATCH holds, by scope
         self._indexed: int | None = None  # pages of the index, every revision's
         self._counted: int | None = None  # pages of the revision read
@@ -394,20 +395,17 @@ class Finder:
             in_order = method.section_order == "page" and not parsed.fact
             sections = rank.section_list([page for (page,) in ids], bm25, in_order=in_order)
         exhibits = parsed.exhibits or self._exhibits_by_title(parsed)
-        if exhibits:  # an exhibit named by number or title: its own pages lead the section list
-            exhibit_sql = store.exhibit_sql(len(exhibits))
-            numbers = {f"exhibit{i}": number for i, number in enumerate(exhibits)}
-            rows = self.conn.execute(exhibit_sql, {**params, **numbers}).fetchall()
-            section_sql = f"{section_sql};\n{exhibit_sql}" if section_sql else exhibit_sql
-            named = rank.section_list([page for page, _ in rows], bm25)
-            if parsed.exhibits:  # named by number: the exhibit's pages lead
+        if exhibits:  # an exhibit named by number or title
+            pages = self._exhibit_pages()
+            section_sql = f"{section_sql};\n{store.EXHIBIT_PAGES_SQL}" if section_sql else store.EXHIBIT_PAGES_SQL
+            named = rank.section_list([page for page, number, _, _ in pages if number in exhibits], bm25)
+            if parsed.exhibits:  # named by number: the exhibit's pages lead the section list
                 sections = rank.named_first(named, sections)
             else:  # named by title: its pages join the targeted sections'
                 sections = rank.section_list(list(dict.fromkeys(page for page, _ in sections + named)), bm25)
-            others = self.conn.execute(store.other_exhibits_sql(len(exhibits)), {**params, **numbers}).fetchall()
-            unnamed = [page for (page,) in others]
+            unnamed = [page for page, number, _, _ in pages if number not in exhibits]
             if parsed.opening:  # "where does Exhibit 10.2 begin?": its first page, named outright
-                openings += sorted(page for page, origin in rows if origin == "title")
+                openings += sorted(page for page, number, _, first in pages if number in exhibits and first)
         plan = Plan(
             parsed, params["match"], lexical_sql, statement_sql, section_sql,
             tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
@@ -435,13 +433,14 @@ class Finder:
         if self._titles is None:
             if self._common is None:
                 self._common = store.common_words(self.conn, self.revision.revision_id)
-            rows = self.conn.execute(store.exhibit_titles_sql(), {"revision": self.revision.revision_id})
             # the filer's name in a title ("The Boeing Company Subsidiaries") names no exhibit:
             # the words of the cover (the registrant's name) and of most pages are left out
             aside = _title_words(store.opening_text(self.conn, self.revision.revision_id, 1))
             if self._revision_pages() >= FEW_PAGES:  # (a short filing's common words are its topic)
                 aside |= self._common
-            self._titles = tuple((number, _title_words(title) - aside) for number, title in rows)
+            self._titles = tuple(
+                (number, _title_words(title) - aside) for _, number, title, first in self._exhibit_pages() if first
+            )
         if not self._titles:
             return ()
         reading = parsed.reading.english if parsed.reading is not None else parsed.text
@@ -454,6 +453,18 @@ class Finder:
                 scores[number] = len(held - others)
         best = max(scores.values(), default=0)
         return tuple(number for number, score in scores.items() if score == best)
+
+    def _exhibit_pages(self) -> tuple[tuple[int, str, str, bool], ...]:
+        """Every page of the exhibits the revision attaches: (page id, the exhibit's number, its
+        title, whether the exhibit starts on the page), in page order; read once per Finder."""
+        if self._exhibits is None:
+            rows = self.conn.execute(store.EXHIBIT_PAGES_SQL, {"revision": self.revision.revision_id})
+            found = []
+            for page, heading, origin in rows:
+                number, _, title = heading.removeprefix("Exhibit ").partition(" - ")
+                found.append((page, number, title, origin == "title"))
+            self._exhibits = tuple(found)
+        return self._exhibits
 
     def _item_targets(self, parsed: ParsedQuestion, revision: int) -> list[str]:
         """The section labels of the Items the question names, by the numbering of the form

@@ -483,38 +483,13 @@ def section_sql(labels: list[str], origins: tuple[str, ...]) -> str:
     )
 
 
-def other_exhibits_sql(count: int) -> str:
-    """The pages of one revision in the exhibits other than those named (:exhibit0, ...)."""
-    named = " OR ".join(f"heading LIKE 'Exhibit ' || :exhibit{i} || ' - %'" for i in range(count))
-    return (
-        f"SELECT page_id FROM page_sections WHERE label = 'exhibit' AND NOT ({named}) "
-        "AND page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
-        "AND (SELECT max(id) FROM pages WHERE revision_id = :revision)"
-    )
-
-
-def exhibit_titles_sql() -> str:
-    """The number and title of each exhibit one revision attaches, from the headings of the
-    exhibits' first pages ("Exhibit 10.2 - Five-Year Credit Agreement"), in page order."""
-    return (
-        "SELECT substr(heading, 9, instr(heading, ' - ') - 9), substr(heading, instr(heading, ' - ') + 3) "
-        "FROM page_sections WHERE label = 'exhibit' AND origin = 'title' AND heading LIKE 'Exhibit % - %' "
-        "AND page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
-        "AND (SELECT max(id) FROM pages WHERE revision_id = :revision) ORDER BY page_id"
-    )
-
-
-def exhibit_sql(count: int) -> str:
-    """The pages of one revision in the exhibits named by number (:exhibit0, ...): the pages
-    headed "Exhibit 10.2" or "Exhibit 10.2 - <title>" (see page_sections in schema.sql), and
-    how each is (origin "title" on the exhibit's first page)."""
-    named = " OR ".join(f"heading = 'Exhibit ' || :exhibit{i} OR heading LIKE 'Exhibit ' || :exhibit{i} || ' - %'"
-                        for i in range(count))
-    return (
-        f"SELECT page_id, origin FROM page_sections WHERE label = 'exhibit' AND ({named}) "
-        "AND page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
-        "AND (SELECT max(id) FROM pages WHERE revision_id = :revision)"
-    )
+# Every page of the exhibits one revision attaches, headed "Exhibit 10.2 - <title>" (see
+# page_sections in schema.sql), and how each is (origin "title" on the exhibit's first page).
+EXHIBIT_PAGES_SQL = (
+    "SELECT page_id, heading, origin FROM page_sections WHERE label = 'exhibit' "
+    "AND page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
+    "AND (SELECT max(id) FROM pages WHERE revision_id = :revision) ORDER BY page_id"
+)
 
 
 def opening_text(conn: sqlite3.Connection, revision_id: int, pages: int) -> str:
