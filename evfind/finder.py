@@ -306,6 +306,7 @@ class Finder:
         self._symbols: frozenset[str] | None = None  # the filer's trading symbols (_tickers)
         self._titles: tuple | None = None  # (number, title words) of each exhibit attached
         self._exhibits: tuple | None = None  # the exhibits' pages (_exhibit_pages)
+        self._aside: tuple | None = None  # the pages set_aside may set aside (_aside_pages)
         self._holding: dict[tuple[str, int | None], int] = {}  # pages an idea's MATCH holds, by scope
         self._indexed: int | None = None  # pages of the index, every revision's
         self._counted: int | None = None  # pages of the revision read
@@ -412,12 +413,14 @@ class Finder:
             expanded=tuple(expanded),
         )
         fused = rank.fuse(plan.candidates, plan.intent, method)
-        depth = max(top, method.rerank_depth)
-        labels = store.labels_of(self.conn, [page for page, _ in fused[: 2 * depth]], self._aside_labels(), ("definitions",))
-        definitions = [page for page, found in labels.items() if "definitions" in found]
-        instruments = [page for page, found in labels.items() if found - {"definitions"}]
+        # The ranking never depends on ``top``: the first pages of --top 3 are those of --top 20.
+        # Every fused page may be set aside; the rerank reads the passages of its rerank_depth
+        # pages; the pages shown past them (and those named outright) are read for their
+        # evidence lines only.
+        shown = max(top, method.rerank_depth)
+        definitions, instruments = self._aside_pages()
         fused = rank.set_aside(fused, definitions, instruments, plan.intent, method, unnamed)
-        leading = [page for page, _ in fused[:depth]]
+        leading = list(dict.fromkeys([page for page, _ in fused[:shown]] + openings))
         marks = store.marked(self.conn, _marking(plan.match, informative), leading, revision)
         passages = self._passages(parsed, marks)
         ordered = rank.rerank(fused, passages, plan.intent, method, rank.asked_tables(plan.candidates, plan.intent))
@@ -490,13 +493,20 @@ class Finder:
         asked = {normal(w) for w in parsed.words if not w.isdigit() and normal(w) not in self._common} - _ITEM_WORDS
         return sorted(page for page, heading in first.values() if asked <= {normal(w) for w in tokens(heading)})
 
-    @staticmethod
-    def _aside_labels() -> list[str]:
-        """The section labels of pages ``rank.set_aside`` may set aside: definitions, and the
-        exhibits that are instruments."""
-        from .exhibits import instrument_labels
+    def _aside_pages(self) -> tuple[frozenset[int], frozenset[int]]:
+        """The pages ``rank.set_aside`` may set aside, of the whole revision (the ranking never
+        depends on how many pages are shown): (pages of definitions, pages of the exhibits that
+        are instruments); read once per Finder."""
+        if self._aside is None:
+            from .exhibits import instrument_labels
 
-        return ["definitions", *sorted(instrument_labels())]
+            labels = ["definitions", *sorted(instrument_labels())]
+            found = store.pages_with_labels(self.conn, self.revision.revision_id, labels, ("definitions",))
+            self._aside = (
+                frozenset(page for page, on in found.items() if "definitions" in on),
+                frozenset(page for page, on in found.items() if on - {"definitions"}),
+            )
+        return self._aside
 
     def _passages(self, parsed: ParsedQuestion, marks: Mapping[int, tuple[str, str]]) -> dict[int, Passage]:
         """The best passage of each page (evidence.py), read from its text with the question's

@@ -543,24 +543,25 @@ def term_pages(conn: sqlite3.Connection, terms: list[str]) -> dict[str, int]:
     return dict(rows.fetchall())
 
 
-def labels_of(
-    conn: sqlite3.Connection, page_ids: list[int], labels: list[str], own: tuple[str, ...] = ()
-) -> dict[int, set[str]]:
-    """Which of these section labels each page has: {page id: labels}, pages with none left out.
+def pages_with_labels(
+    conn: sqlite3.Connection, revision_id: int, labels: list[str], own: tuple[str, ...] = ()
+) -> dict[int, frozenset[str]]:
+    """The pages of one revision that have any of these section labels: {page id: its labels}.
     The labels in ``own`` count only where the page itself is that section (a heading or a
     title on it), not where the section is carried onto it from an earlier page."""
-    if not page_ids or not labels:
+    if not labels:
         return {}
     rows = conn.execute(
         f"SELECT page_id, label FROM page_sections WHERE label IN ({','.join('?' * len(labels))}) "
-        f"AND page_id IN ({','.join('?' * len(page_ids))}) "
+        "AND page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = ?) "
+        "AND (SELECT max(id) FROM pages WHERE revision_id = ?) "
         f"AND NOT (origin = 'carried' AND label IN ({','.join('?' * len(own)) or 'NULL'}))",
-        [*labels, *page_ids, *own],
+        [*labels, revision_id, revision_id, *own],
     )
     found: dict[int, set[str]] = {}
     for page_id, label in rows:
         found.setdefault(page_id, set()).add(label)
-    return found
+    return {page: frozenset(labels) for page, labels in found.items()}
 
 
 # --------------------------------------------------------------------------------------------

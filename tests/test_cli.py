@@ -511,6 +511,34 @@ def test_a_short_filing_keeps_its_common_words(tmp_path, cli, monkeypatch):
     assert [r["page_number"] for r in data["results"]] == [3]
 
 
+def test_the_first_pages_do_not_depend_on_how_many_are_asked_for(tmp_path, cli):
+    """--top 5 lists the first five pages of --top 20. Pages of an attached instrument are set
+    aside; which pages were looked at for it once grew with --top (twice max(top, 10)), so with
+    --top 5 the credit agreement's pages ranked 21 to 40 kept their full score and rose above
+    the ones set aside, and the first five pages were not those of --top 20."""
+    pages = [
+        "UNITED STATES\nSECURITIES AND EXCHANGE COMMISSION\nFORM 8-K\nCURRENT REPORT\nAcme Widgets Inc.",
+        "Item 2.02 Results of Operations and Financial Condition.\nOn May 1, 2024 Acme reported that interest "
+        "expense for the quarter was $40 million.",
+        "Item 9.01 Financial Statements and Exhibits.\n(d) Exhibits\nExhibit No. Description\n10.1 Credit "
+        "Agreement, dated as of May 1, 2024.\n99.1 Press release dated May 1, 2024.",
+        "Exhibit 10.1\nEXECUTION VERSION\nCREDIT AGREEMENT\ndated as of May 1, 2024\namong ACME WIDGETS INC. "
+        "and THE LENDERS PARTY HERETO",
+    ]
+    pages += [  # 45 pages of the agreement, of every length, all about interest
+        f"Section {n}.01 Interest. " + "The Borrower shall pay interest on the Loans at the rate set forth herein. " * (1 + n % 7)
+        + "Interest expense shall be computed on the basis of a year of 360 days. " * (n % 3)
+        for n in range(45)
+    ]
+    pages.append("EXHIBIT 99.1\nAcme Widgets Reports First Quarter Results\nSPRINGFIELD, Ill., May 1, 2024 -- Acme "
+                 "Widgets Inc. (NYSE: ACMW) reported interest expense of $40 million.")
+    db = tmp_path / "acme.db"
+    assert cli("ingest", write_jsonl(tmp_path / "ACME_2024_8K.jsonl", pages), "--db", db, "--quiet").exit_code == 0
+    _, few = cli.json("query", db, "interest expense", "--top", "5")
+    _, many = cli.json("query", db, "interest expense", "--top", "20")
+    assert [r["page_number"] for r in few["results"]] == [r["page_number"] for r in many["results"]][:5]
+
+
 @pytest.mark.parametrize("symbol, question, first, cover_cited", [
     ("ACMW", "How much capex does ACMW expect to spend in 2025?", 2, False),
     # "cost" is also a word of this question: the ticker is not told from it, and kept
