@@ -109,6 +109,19 @@ def row(report: Report) -> str:
     return f"{t['hit@1']:.3f} / {t['hit@5']:.3f} / {t['recall@5']:.3f}"
 
 
+def timed_in_a_process(db: Path, labels: list[Path]) -> float:
+    """``timed_queries`` in a Python process of its own, as a user's process runs a query: not
+    in this one, whose heap (every setting's outcomes) the garbage collector scans while the
+    queries are timed."""
+    import subprocess
+
+    code = ("import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); from retrieval import timed_queries; "
+            "print(timed_queries(Path(sys.argv[2]), [Path(a) for a in sys.argv[3:]]))")
+    out = subprocess.run([sys.executable, "-c", code, str(Path(__file__).parent), str(db), *map(str, labels)],
+                         capture_output=True, text=True, check=True).stdout
+    return float(out)
+
+
 def timed_queries(db: Path, labels: list[Path], rounds: int = 5) -> float:
     """Median CPU time of Finder.query (ms) over the labelled questions of one filing."""
     from evfind import Finder
@@ -233,7 +246,7 @@ def main() -> None:
                     checks.append((f"the seed's example ({'zh' if not question.isascii() else 'en'}): pages 5 and 4 in the top 3, one first",
                                    f"top 3 {pages}", ok))
             long_db = database_for(LONG_FILING, args.financebench / "pdfs", None, args.cache)
-            ms = timed_queries(long_db, [by_name[n][1] for n in ("financebench", "taxonomy")])
+            ms = timed_in_a_process(long_db, [by_name[n][1] for n in ("financebench", "taxonomy")])
             checks.append((f"Finder.query on {LONG_FILING} (503 pages), median CPU time < 10 ms", f"{ms:.2f} ms", ms < 10))
             fabricated = sum(r.fabricated for r in reports.values())
             checks.append(("pages cited that do not exist", str(fabricated), fabricated == 0))
