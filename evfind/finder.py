@@ -433,6 +433,8 @@ class Finder:
         (the words of the cover page and of most pages, such as the filer's name, aside) and the most of the words
         that tell the title from the other exhibits' titles (any of them, when the filing
         attaches one exhibit)."""
+        if not self._exhibit_pages():  # (a filing that attaches no exhibit: nothing to name)
+            return ()
         if self._titles is None:
             if self._common is None:
                 self._common = store.common_words(self.conn, self.revision.revision_id)
@@ -687,6 +689,8 @@ class Finder:
         ("How much capex does ATVI expect?"), lower case: they name the filer, as its name does,
         which is on most pages; left out of the MATCH, they no longer pull up the one page that
         prints them (the cover). "COST" names Costco; "cost" is a word."""
+        if not any(len(word) > 1 and word.isupper() for word in re.findall(r"[A-Za-z.]+", question)):
+            return frozenset()  # no word in capitals: no symbol (the cover is not read)
         if self._symbols is None:
             text = store.opening_text(self.conn, self.revision.revision_id, COVER_PAGES)
             self._symbols = frozenset(m.group(1) or m.group(2) for m in _SYMBOL.finditer(text))

@@ -251,7 +251,7 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool
     for match in reading.matches:
         if len(match.english) > 1:
             ideas = _one_idea(ideas, match.english)
-    opening = bool(_OPENING.search(question))
+    opening = _asks_opening(question)
     return parsed._replace(text=question, reading=_with_phrases(reading), fact=fact, ideas=ideas, opening=opening)
 
 
@@ -370,12 +370,18 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
         ratio=ratio,
         exhibits=named_exhibits(question),
         items=items,
-        opening=bool(_OPENING.search(question)),
+        opening=_asks_opening(question),
     ))
 
 
 # A question about where a document or section opens, not about what it says.
 _OPENING = LazyPattern(r"\b(?:begins?|beginning|starts?|starting|first page|opens?)\b|开始|起始|始于|首页", re.I)
+_OPENING_WORDS = ("begin", "start", "first page", "open", "开始", "起始", "始于", "首页")
+
+
+def _asks_opening(question: str) -> bool:
+    lowered = question.lower()
+    return any(word in lowered for word in _OPENING_WORDS) and bool(_OPENING.search(question))
 
 
 # An exhibit named by its number in the exhibit table of Reg S-K Item 601(a): "Exhibit 10.2",
@@ -397,7 +403,9 @@ def named_items(question: str) -> tuple[tuple[str | None, str], ...]:
     >>> named_items("Where is Part II, Item 1A? And Item 7, Item 5.07, items 2019 or line item 4?")
     (('II', '1A'), (None, '7'), (None, '5.07'))
     """
-    found = []
+    found: list[tuple[str | None, str]] = []
+    if "item" not in question.lower():  # (most questions: the pattern is not even compiled)
+        return ()
     for match in _NAMED_ITEM.finditer(question):
         part = {"1": "I", "2": "II"}.get(match.group(1) or "", (match.group(1) or "").upper() or None)
         found.append((part, match.group(2).upper()))
@@ -412,6 +420,9 @@ def named_exhibits(question: str) -> tuple[str, ...]:
     >>> named_exhibits("Which exhibits were filed in 2022?")
     ()
     """
+    lowered = question.lower()
+    if "exhibit" not in lowered and "ex." not in lowered:  # (most questions)
+        return ()
     return tuple(dict.fromkeys(m.group(1) for m in _EXHIBIT.finditer(question)))
 
 
