@@ -43,8 +43,27 @@ _TENOR = r"(?<![\d.])(10|[1-9]|\d{2,3}|[一二三四五六七八九十])\s*年�
 # "item 7" and "part ii", as question.named_items reads an English question.
 _ITEM = r"第\s*(\d\.\d{2}|\d{1,2}[A-Da-d]?)\s*项(?!目)|项目\s*(\d\.\d{2}|\d{1,2}[A-Da-d]?)(?![\w.]*\d)"
 _PART = r"第\s*([一二12])\s*部分"
+# An article of an agreement or of the bylaws: 第七条 -> "article vii", as agreements number
+# their articles (ARTICLE VII EVENTS OF DEFAULT).
+_ARTICLE = r"第\s*([一二三四五六七八九十]{1,3}|\d{1,2})\s*条"
+_ROMAN = "i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx".split()
 _NUMBERS = "one two three four five six seven eight nine ten".split()
 _CHINESE_NUMBERS = "一二三四五六七八九十"
+
+
+def _chinese_number(text: str) -> int:
+    """一 to 九十九 (十, 十二, 二十, 二十三) or digits."""
+    if text.isdigit():
+        return int(text)
+    tens, _, units = text.rpartition("十")
+    if "十" not in text:
+        return _CHINESE_NUMBERS.index(text) + 1
+    return (_CHINESE_NUMBERS.index(tens) + 1 if tens else 1) * 10 + (_CHINESE_NUMBERS.index(units) + 1 if units else 0)
+
+
+def _article(match: re.Match) -> str:
+    value = _chinese_number(match.group(1))
+    return f" article {_ROMAN[value - 1]} " if 1 <= value <= len(_ROMAN) else f" article {value} "
 
 
 def _tenor(number: str) -> str:
@@ -106,6 +125,7 @@ def _prepare(question: str) -> str:
     text = re.sub(_TENOR, lambda m: _tenor(m.group(1)), text)
     text = re.sub(_PART, lambda m: " part " + ("i" if m.group(1) in "一1" else "ii") + " ", text)
     text = re.sub(_ITEM, lambda m: f" item {m.group(1) or m.group(2)} ", text)
+    text = re.sub(_ARTICLE, _article, text)
     return re.sub(_MONTH, lambda m: f" {_MONTHS[int(m.group(1)) - 1]} ", text)
 
 

@@ -379,6 +379,17 @@ def test_a_tenor_reads_as_filings_write_it():
     assert zh.read("30年期票据").english.startswith("30-year")
 
 
+def test_numbered_items_parts_and_articles_read_as_filings_write_them():
+    """第7项 is Item 7, 第二部分 Part II, 第七条 Article VII (agreements and bylaws number their
+    articles in Roman numerals); 第三季度 stays the third quarter."""
+    assert zh.read("第二部分第1A项").english == "part ii item 1a"
+    assert zh.read("8-K第5.07项在哪一页？").english.startswith("8-k item 5.07")
+    assert zh.read("违约事件条款(第七条)").english.endswith("article vii")
+    assert zh.read("章程第十二条").english.endswith("article xii")
+    assert zh.read("第三季度").english == "third quarter"
+    assert parse("第二部分第2项在哪一页？").items == (("II", "2"),)
+
+
 def test_which_pages_is_not_a_figure():
     """几 asks how many, but 哪几页 and 第几页 ask which pages: where, not a figure."""
     assert not parse("三年期信贷协议中的违约事件条款在哪几页？").fact
