@@ -397,16 +397,9 @@ class Finder:
             sections = rank.section_list([page for (page,) in ids], bm25, in_order=in_order)
         exhibits = parsed.exhibits or self._exhibits_by_title(parsed)
         if exhibits:  # an exhibit named by number or title
-            pages = self._exhibit_pages()
             section_sql = f"{section_sql};\n{store.EXHIBIT_PAGES_SQL}" if section_sql else store.EXHIBIT_PAGES_SQL
-            named = rank.section_list([page for page, number, _, _ in pages if number in exhibits], bm25)
-            if parsed.exhibits:  # named by number: the exhibit's pages lead the section list
-                sections = rank.named_first(named, sections)
-            else:  # named by title: its pages join the targeted sections'
-                sections = rank.section_list(list(dict.fromkeys(page for page, _ in sections + named)), bm25)
-            unnamed = [page for page, number, _, _ in pages if number not in exhibits]
-            if parsed.opening:  # "where does Exhibit 10.2 begin?": its first page, named outright
-                openings += sorted(page for page, number, _, first in pages if number in exhibits and first)
+            sections, unnamed, first_pages = self._named_exhibits(parsed, exhibits, sections, bm25)
+            openings += first_pages
         plan = Plan(
             parsed, params["match"], lexical_sql, statement_sql, section_sql,
             tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
@@ -427,37 +420,38 @@ class Finder:
         ordered = rank.lead(ordered, openings)
         return plan._replace(fused=tuple(ordered), passages=passages, marks=marks, named=tuple(openings))
 
+    def _named_exhibits(self, parsed: ParsedQuestion, exhibits: tuple[str, ...], sections: list, bm25: dict):
+        """(the section list, the pages of the other exhibits, the pages named outright) for a
+        question that names these exhibits. Named by number, the exhibits' pages lead the
+        section list; named by title, they join it. "Where does Exhibit 10.2 begin?" names its
+        first page outright."""
+        pages = self._exhibit_pages()
+        named = rank.section_list([page for page, number, _, _ in pages if number in exhibits], bm25)
+        if parsed.exhibits:
+            sections = rank.named_first(named, sections)
+        else:
+            sections = rank.section_list(list(dict.fromkeys(page for page, _ in sections + named)), bm25)
+        unnamed = [page for page, number, _, _ in pages if number not in exhibits]
+        first = sorted(page for page, number, _, starts in pages if number in exhibits and starts) if parsed.opening else []
+        return sections, unnamed, first
+
     def _exhibits_by_title(self, parsed: ParsedQuestion) -> tuple[str, ...]:
         """The numbers of the exhibits the question names by title ("the five-year credit
-        agreement", "Costco's amended bylaws"): it holds at least half the words of the title
-        (the words of the cover page and of most pages, such as the filer's name, aside) and the most of the words
-        that tell the title from the other exhibits' titles (any of them, when the filing
-        attaches one exhibit)."""
+        agreement", "Costco's amended bylaws": ``rank.named_by_title``), the words of the cover
+        page and of most pages, such as the filer's name, left out of the titles."""
         if not self._exhibit_pages():  # (a filing that attaches no exhibit: nothing to name)
             return ()
         if self._titles is None:
-            if self._common is None:
-                self._common = store.common_words(self.conn, self.revision.revision_id)
             # the filer's name in a title ("The Boeing Company Subsidiaries") names no exhibit:
             # the words of the cover (the registrant's name) and of most pages are left out
             aside = _title_words(store.opening_text(self.conn, self.revision.revision_id, 1))
             if self._revision_pages() >= FEW_PAGES:  # (a short filing's common words are its topic)
-                aside |= self._common
+                aside |= self._common_words()
             self._titles = tuple(
                 (number, _title_words(title) - aside) for _, number, title, first in self._exhibit_pages() if first
             )
-        if not self._titles:
-            return ()
         reading = parsed.reading.english if parsed.reading is not None else parsed.text
-        asked = _title_words(reading)
-        scores = {}
-        for number, words in self._titles:
-            others = set().union(*(w for n, w in self._titles if n != number))
-            held = words & asked
-            if words and 2 * len(held) >= len(words) and held - others:
-                scores[number] = len(held - others)
-        best = max(scores.values(), default=0)
-        return tuple(number for number, score in scores.items() if score == best)
+        return rank.named_by_title(_title_words(reading), self._titles)
 
     def _exhibit_pages(self) -> tuple[tuple[int, str, str, bool], ...]:
         """Every page of the exhibits the revision attaches: (page id, the exhibit's number, its
@@ -466,7 +460,7 @@ class Finder:
             rows = self.conn.execute(store.EXHIBIT_PAGES_SQL, {"revision": self.revision.revision_id})
             found = []
             for page, heading, origin in rows:
-                number, _, title = heading.removeprefix("Exhibit ").partition(" - ")
+                number, title = _exhibit_heading(heading)
                 found.append((page, number, title, origin == "title"))
             self._exhibits = tuple(found)
         return self._exhibits
@@ -490,9 +484,8 @@ class Finder:
         first: dict[str, tuple[int, str]] = {}
         for page, label, heading in rows:
             first.setdefault(label, (page, heading))
-        if self._common is None:
-            self._common = store.common_words(self.conn, revision)
-        asked = {normal(w) for w in parsed.words if not w.isdigit() and normal(w) not in self._common} - _ITEM_WORDS
+        common = self._common_words()
+        asked = {normal(w) for w in parsed.words if not w.isdigit() and normal(w) not in common} - _ITEM_WORDS
         return sorted(page for page, heading in first.values() if asked <= {normal(w) for w in tokens(heading)})
 
     def _aside_pages(self) -> tuple[frozenset[int], frozenset[int]]:
@@ -670,8 +663,6 @@ class Finder:
         them would only make FTS5 score nearly every page. A word is looked up in the stored
         common words; a phrase all of whose words are common is counted. Kept when nothing
         else would be left, and in a filing of fewer than ``FEW_PAGES`` pages."""
-        if self._common is None:
-            self._common = store.common_words(self.conn, self.revision.revision_id)
         tickers = self._tickers(parsed.text)
         few = self._revision_pages() < FEW_PAGES
         if few and not tickers:
@@ -683,6 +674,12 @@ class Finder:
         if not kept or len(kept) == len(parsed.terms):
             return parsed
         return parsed._replace(terms=kept)
+
+    def _common_words(self) -> frozenset[str]:
+        """The revision's words on more than half its pages (stored at ingest), read once."""
+        if self._common is None:
+            self._common = store.common_words(self.conn, self.revision.revision_id)
+        return self._common
 
     def _tickers(self, question: str) -> frozenset[str]:
         """The filer's trading symbols the question writes, in capitals as symbols are written
@@ -698,7 +695,7 @@ class Finder:
 
     def _is_common(self, term) -> bool:
         words = [normal(w) for w in term.phrase.split()]
-        if not all(w in self._common for w in words):
+        if not all(w in self._common_words() for w in words):
             return False
         if len(words) == 1:
             return True
@@ -1066,12 +1063,18 @@ def _written_as_symbol(symbol: str, question: str) -> bool:
 _ITEM_WORDS = frozenset(normal(w) for w in "item items part i ii iii iv form filing section".split())
 
 
+def _exhibit_heading(heading: str) -> tuple[str, str]:
+    """(number, title) of an exhibit's heading: "Exhibit 10.1 - Five-Year Credit Agreement"."""
+    number, _, title = heading.removeprefix("Exhibit ").partition(" - ")
+    return number, title
+
+
 def _exhibit_page(exhibits: dict[str, dict], heading: str, page_number: int) -> None:
     """Count a page into the exhibit its heading ("Exhibit 10.1 - Five-Year Credit Agreement")
     names: {"number", "title", "heading", "first_page", "last_page"} (the kind is added after)."""
     entry = exhibits.get(heading)
     if entry is None:
-        number, _, title = heading.removeprefix("Exhibit ").partition(" - ")
+        number, title = _exhibit_heading(heading)
         exhibits[heading] = {"number": number, "title": title, "heading": heading,
                              "first_page": page_number, "last_page": page_number}
     else:

@@ -235,6 +235,28 @@ def section_list(
     return [(page, score) for score, page in matching[:limit]]
 
 
+def named_by_title(asked: set[str], titles: Sequence[tuple[str, set[str]]]) -> tuple[str, ...]:
+    """The numbers of the exhibits a question names by title: of ``titles`` ((number, the title's
+    words), one an exhibit), those whose words the question's (``asked``) hold at least half
+    of, and the most of the words that tell the title from the others' (any of its words, when
+    the filing attaches one exhibit).
+
+    >>> titles = [("99.1", {"364", "day", "credit"}), ("99.2", {"five", "year", "credit"})]
+    >>> named_by_title({"event", "default", "five", "year", "credit", "agreement"}, titles)
+    ('99.2',)
+    >>> named_by_title({"credit", "agreement"}, titles)  # both alike: neither named
+    ()
+    """
+    scores = {}
+    for number, words in titles:
+        others = set().union(*(w for n, w in titles if n != number))
+        held = words & asked
+        if words and 2 * len(held) >= len(words) and held - others:
+            scores[number] = len(held - others)
+    best = max(scores.values(), default=0)
+    return tuple(number for number, score in scores.items() if score == best)
+
+
 def named_first(named: list[tuple[Hashable, float]], others: list[tuple[Hashable, float]],
                 limit: int = CANDIDATES) -> list[tuple[Hashable, float]]:
     """A section list led by the pages of what the question names by number (an exhibit),

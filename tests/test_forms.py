@@ -536,7 +536,24 @@ def test_an_item_named_by_number_is_read_by_the_forms_numbering(cli, tmp_path, q
     assert [hit["page_number"] for hit in data["results"]][: len(first)] == first
 
 
-# An 8-K attaching two credit agreements alike but for their tenor: each has its events of default.
+def _agreement(number: str, tenor: str, grace: str) -> list[str]:
+    """A credit agreement's cover page and its events of default."""
+    return [
+        f"""Exhibit {number}
+EXECUTION VERSION
+{tenor.upper()} CREDIT AGREEMENT
+dated as of May 1, 2024
+among ACME WIDGETS INC. and THE LENDERS PARTY HERETO""",
+        f"""ARTICLE VII
+Events of Default
+Section 7.01 Events of Default. If any of the following events shall occur and be continuing: (a) the
+Borrower shall fail to pay any principal of any Loan when due in accordance with the terms of this
+Agreement, or any interest within {grace} Business Days after the same becomes due.""",
+    ]
+
+
+# An 8-K attaching two credit agreements alike but for their tenor: each has its events of default
+# (the 364-day one's grace period is five days, a word of the other's title).
 TWO_AGREEMENTS = [
     EIGHT_K[0],
     """Item 1.01 Entry into a Material Definitive Agreement.
@@ -547,26 +564,8 @@ filed as Exhibits 10.1 and 10.2 to this Current Report and incorporated herein b
 Exhibit No. Description
 10.1 364-Day Credit Agreement, dated as of May 1, 2024, among Acme Widgets Inc. and the lenders party thereto.
 10.2 Five-Year Credit Agreement, dated as of May 1, 2024, among Acme Widgets Inc. and the lenders party thereto.""",
-    """Exhibit 10.1
-EXECUTION VERSION
-364-DAY CREDIT AGREEMENT
-dated as of May 1, 2024
-among ACME WIDGETS INC. and THE LENDERS PARTY HERETO""",
-    """ARTICLE VII
-Events of Default
-Section 7.01 Events of Default. If any of the following events shall occur and be continuing: (a) the
-Borrower shall fail to pay any principal of any Loan when due in accordance with the terms of this
-Agreement, or any interest within five Business Days after the same becomes due.""",
-    """Exhibit 10.2
-EXECUTION VERSION
-FIVE-YEAR CREDIT AGREEMENT
-dated as of May 1, 2024
-among ACME WIDGETS INC. and THE LENDERS PARTY HERETO""",
-    """ARTICLE VII
-Events of Default
-Section 7.01 Events of Default. If any of the following events shall occur and be continuing: (a) the
-Borrower shall fail to pay any principal of any Loan when due in accordance with the terms of this
-Agreement, or any interest within three Business Days after the same becomes due.""",
+    *_agreement("10.1", "364-Day", "five"),
+    *_agreement("10.2", "Five-Year", "three"),
 ]
 
 
