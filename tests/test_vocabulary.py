@@ -171,6 +171,10 @@ def test_note_and_subsection_titles(title, label):
         ("What is the customer retention rate?", "key_metrics"),
         ("Who are the underwriters of the notes?", "underwriting"),
         ("On which exchange is the stock listed and under what trading symbol?", "cover"),
+        ("How much did they spend repurchasing shares?", "issuer_repurchases"),
+        ("What was SBC in 2022?", "stock_compensation"),
+        ("Stock-based comp expense for the quarter?", "stock_compensation"),
+        ("Where are the events after the balance sheet date disclosed?", "subsequent_events"),
     ],
 )
 def test_questions_route_to_the_topic(question, section):
