@@ -88,7 +88,8 @@ class MultiFinder:
     def fits(self, answers: list[Answer]) -> list[float]:
         """How well each document fits the question (``rank.document_fit``), from its answer:
         the pages holding each of the question's own ideas (``units``), and its lexical list's
-        best bm25."""
+        best bm25. A document holding a page the question names outright (where the Exhibit
+        10.2 or the Item 7 it asks for begins) fits best: the others only mention it."""
         best = [answer.plan.lexical[0][1] if answer.plan and answer.plan.lexical else None for answer in answers]
         strongest = min((score for score in best if score is not None), default=None)
         fits = []
@@ -97,7 +98,7 @@ class MultiFinder:
             held = finder.held(answer.parsed)
             own = [(idea.year, count) for idea, count, unit in zip(ideas, held, units(ideas)) if unit]
             fit = rank.document_fit(own, finder.document.page_count, bm25, strongest)
-            fits.append(fit)
+            fits.append(float("inf") if answer.plan is not None and answer.plan.named else fit)
         return fits
 
     def answer(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:

@@ -111,6 +111,21 @@ def test_the_document_that_fits_the_question_leads(cli, shelf):
     assert (data["results"][0]["document_id"], data["results"][0]["page_number"]) == ("ACME_2024_10K", 5)
 
 
+def test_the_document_that_holds_the_named_exhibit_leads(cli, tmp_path):
+    """Asked where Exhibit 10.1 begins, the 8-K that attaches it comes first, not the 10-K whose
+    exhibit index cites it (incorporated by reference) more often than the agreement names itself."""
+    from .test_forms import EIGHT_K
+
+    db = tmp_path / "filings.db"
+    ingest(cli, tmp_path, db, EIGHT_K, "ACME_2024_8K")
+    index = ("Item 15. Exhibits\nExhibit 10.1 Credit Agreement (incorporated by reference to Exhibit 10.1 to the "
+             "Current Report on Form 8-K filed May 2, 2024). Exhibit 10.1 is a management contract. Exhibit 10.1 "
+             "was amended; see Exhibit 10.1(a).")
+    ingest(cli, tmp_path, db, [*PAGES, index], "ACME_2024_10K")
+    _, data = cli.json("query", db, "Where does Exhibit 10.1 begin?")
+    assert (data["results"][0]["document_id"], data["results"][0]["page_number"]) == ("ACME_2024_8K", 4)
+
+
 def test_words_no_document_holds_and_no_match(cli, shelf):
     result, data = cli.json("query", shelf, "rare earth magnets and zebra stripes")
     assert result.exit_code == 0
