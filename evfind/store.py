@@ -433,10 +433,14 @@ def bm25(weights: tuple[float, ...]) -> str:
 # the full-text query over for every page in it (16 ms instead of 2 at 2,000 pages); a list is
 # checked after the range, and `+rowid` keeps SQLite from handing it to FTS5. bm25() takes its
 # statistics from the whole table whatever the constraints, so the scores are the same.
-_REVISION_ROWIDS = (
-    "pages_fts.rowid BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
-    "AND (SELECT max(id) FROM pages WHERE revision_id = :revision)"
-)
+def _in_revision(column: str) -> str:
+    """The condition that a page id (``column``) is one of the revision :revision's: its
+    pages' ids are a range."""
+    return (f"{column} BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
+            "AND (SELECT max(id) FROM pages WHERE revision_id = :revision)")
+
+
+_REVISION_ROWIDS = _in_revision("pages_fts.rowid")
 
 
 def lexical_sql(weights: tuple[float, ...]) -> str:
@@ -464,8 +468,7 @@ def statement_sql(labels: list[str]) -> str:
         "SELECT pages.id, pages.statement, pages.page_number FROM page_sections "
         "JOIN pages ON pages.id = page_sections.page_id "
         "WHERE page_sections.label = 'primary_statements' "
-        "AND page_sections.page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
-        "AND (SELECT max(id) FROM pages WHERE revision_id = :revision) "
+        f"AND {_in_revision('page_sections.page_id')} "
         f"AND pages.statement IN ({_label_marks(labels)})"
     )
 
@@ -477,18 +480,15 @@ def section_sql(labels: list[str], origins: tuple[str, ...]) -> str:
     origin_list = ",".join(f"'{o}'" for o in origins)  # evfind's own constants, never user text
     return (
         "SELECT DISTINCT page_id FROM page_sections "
-        f"WHERE label IN ({_label_marks(labels)}) AND origin IN ({origin_list}) "
-        "AND page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
-        "AND (SELECT max(id) FROM pages WHERE revision_id = :revision)"
+        f"WHERE label IN ({_label_marks(labels)}) AND origin IN ({origin_list}) AND {_in_revision('page_id')}"
     )
 
 
 # Every page of the exhibits one revision attaches, headed "Exhibit 10.2 - <title>" (see
 # page_sections in schema.sql), and how each is (origin "title" on the exhibit's first page).
 EXHIBIT_PAGES_SQL = (
-    "SELECT page_id, heading, origin FROM page_sections WHERE label = 'exhibit' "
-    "AND page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
-    "AND (SELECT max(id) FROM pages WHERE revision_id = :revision) ORDER BY page_id"
+    f"SELECT page_id, heading, origin FROM page_sections WHERE label = 'exhibit' AND {_in_revision('page_id')} "
+    "ORDER BY page_id"
 )
 
 
@@ -506,9 +506,7 @@ def item_sql(labels: list[str]) -> str:
     return (
         "SELECT page_id, label, heading FROM page_sections "
         f"WHERE label IN ({_label_marks(labels)}) AND origin IN ('title', 'started') "
-        "AND (heading LIKE 'item%' OR heading LIKE 'part%') "
-        "AND page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
-        "AND (SELECT max(id) FROM pages WHERE revision_id = :revision) ORDER BY page_id"
+        f"AND (heading LIKE 'item%' OR heading LIKE 'part%') AND {_in_revision('page_id')} ORDER BY page_id"
     )
 
 
@@ -520,14 +518,12 @@ def marked(conn: sqlite3.Connection, match: str, page_ids: list[int], revision_i
     every page of a ``rowid IN`` list."""
     if not page_ids:
         return {}
-    marks = ",".join("?" * len(page_ids))
+    pages = {f"page{i}": page_id for i, page_id in enumerate(page_ids)}
     rows = conn.execute(
         "SELECT rowid, highlight(pages_fts, 0, char(2), char(3)), highlight(pages_fts, 1, char(2), char(3)) "
-        "FROM pages_fts WHERE pages_fts MATCH ? "
-        "AND rowid BETWEEN (SELECT min(id) FROM pages WHERE revision_id = ?) "
-        "AND (SELECT max(id) FROM pages WHERE revision_id = ?) "
-        f"AND +rowid IN ({marks})",
-        [match, revision_id, revision_id, *page_ids],
+        f"FROM pages_fts WHERE pages_fts MATCH :match AND {_in_revision('rowid')} "
+        f"AND +rowid IN ({','.join(':' + name for name in pages)})",
+        {"match": match, "revision": revision_id, **pages},
     )
     return {page: (text, heading) for page, text, heading in rows}
 
@@ -551,12 +547,12 @@ def pages_with_labels(
     title on it), not where the section is carried onto it from an earlier page."""
     if not labels:
         return {}
+    owned = {f"own{i}": label for i, label in enumerate(own)}
     rows = conn.execute(
-        f"SELECT page_id, label FROM page_sections WHERE label IN ({','.join('?' * len(labels))}) "
-        "AND page_id BETWEEN (SELECT min(id) FROM pages WHERE revision_id = ?) "
-        "AND (SELECT max(id) FROM pages WHERE revision_id = ?) "
-        f"AND NOT (origin = 'carried' AND label IN ({','.join('?' * len(own)) or 'NULL'}))",
-        [*labels, revision_id, revision_id, *own],
+        f"SELECT page_id, label FROM page_sections WHERE label IN ({_label_marks(labels)}) "
+        f"AND {_in_revision('page_id')} "
+        f"AND NOT (origin = 'carried' AND label IN ({','.join(':' + name for name in owned) or 'NULL'}))",
+        {**label_params(labels), "revision": revision_id, **owned},
     )
     found: dict[int, set[str]] = {}
     for page_id, label in rows:
@@ -641,12 +637,6 @@ def insert_common_words(conn: sqlite3.Connection, revision_id: int, words: list[
         "INSERT OR IGNORE INTO common_words (revision_id, word) VALUES (?, ?)",
         [(revision_id, word) for word in words],
     )
-
-
-def page_matches(conn: sqlite3.Connection, match: str, page_id: int) -> bool:
-    """Does one page match an FTS5 expression?"""
-    row = conn.execute("SELECT 1 FROM pages_fts WHERE pages_fts MATCH ? AND rowid = ?", (match, page_id))
-    return row.fetchone() is not None
 
 
 def matching_pages(conn: sqlite3.Connection, match: str, revision_id: int | None = None) -> int:
