@@ -403,12 +403,12 @@ def named_items(question: str) -> tuple[tuple[str | None, str], ...]:
     >>> named_items("Where is Part II, Item 1A? And Item 7, Item 5.07, items 2019 or line item 4?")
     (('II', '1A'), (None, '7'), (None, '5.07'))
     """
-    found: list[tuple[str | None, str]] = []
     if "item" not in question.lower():  # (most questions: the pattern is not even compiled)
         return ()
+    found = []
     for match in _NAMED_ITEM.finditer(question):
-        part = {"1": "I", "2": "II"}.get(match.group(1) or "", (match.group(1) or "").upper() or None)
-        found.append((part, match.group(2).upper()))
+        part = match.group(1)
+        found.append(({"1": "I", "2": "II"}.get(part, part.upper()) if part else None, match.group(2).upper()))
     return tuple(dict.fromkeys(found))
 
 

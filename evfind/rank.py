@@ -447,7 +447,8 @@ def lead(ranked: Sequence[tuple[Hashable, float]], pages: Sequence[Hashable]) ->
     top = ranked[0][1] if ranked else 0.0
     step = 0.1 * (abs(top) or 1.0)
     first = [(page, round(top + step * (len(pages) - i), 6)) for i, page in enumerate(pages)]
-    return first + [(page, score) for page, score in ranked if page not in set(pages)]
+    named = set(pages)
+    return first + [(page, score) for page, score in ranked if page not in named]
 
 
 def order(

@@ -55,9 +55,9 @@ def _chinese_number(text: str) -> int:
     """一 to 九十九 (十, 十二, 二十, 二十三) or digits."""
     if text.isdigit():
         return int(text)
-    tens, _, units = text.rpartition("十")
     if "十" not in text:
         return _CHINESE_NUMBERS.index(text) + 1
+    tens, _, units = text.rpartition("十")
     return (_CHINESE_NUMBERS.index(tens) + 1 if tens else 1) * 10 + (_CHINESE_NUMBERS.index(units) + 1 if units else 0)
 
 
@@ -67,7 +67,7 @@ def _article(match: re.Match) -> str:
 
 
 def _tenor(number: str) -> str:
-    value = _CHINESE_NUMBERS.index(number) + 1 if number in _CHINESE_NUMBERS else int(number)
+    value = _chinese_number(number)
     return f" {_NUMBERS[value - 1] if value <= 10 else value}-year "
 
 
