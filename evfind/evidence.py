@@ -105,17 +105,26 @@ def _owners(span: tuple[str, ...], phrases: tuple[tuple[tuple[str, ...], ...], .
     return frozenset(found)
 
 
+@lru_cache(maxsize=4)
+def _spans_read(concepts: tuple[Concept, ...]) -> dict[str, frozenset[int]]:
+    """The concepts each marked stretch read so far expresses, for one question's concepts: the
+    pages of one query (and the evidence lines of its hits) repeat the same stretches."""
+    return {}
+
+
 def read_lines(marked: str, concepts: tuple[Concept, ...]) -> tuple[list[str], dict[int, frozenset[int]]]:
     """The page's lines without the marks, and for each line that holds a match the concepts
     on it (by index). A stretch that runs over a line break (a caption wrapped in a table)
     counts on every line it touches."""
-    phrases = tuple(c.phrases for c in concepts)
+    read = _spans_read(concepts)
     held: dict[int, set[int]] = {}
     line, position = 0, 0
     for match in _SPAN.finditer(marked):
         line += marked.count("\n", position, match.start())
         span = match.group(1)
-        owners = _owners(stems(span), phrases)
+        owners = read.get(span)
+        if owners is None:
+            owners = read[span] = _owners(stems(span), tuple(c.phrases for c in concepts))
         breaks = span.count("\n")
         for touched in range(line, line + breaks + 1) if owners else ():
             held.setdefault(touched, set()).update(owners)
@@ -156,10 +165,17 @@ def best_passage(
         return sum(concepts[i].weight for i in held[index])
 
     windows = []
-    for start in sorted(held):  # a best window can always be made to start on a matching line
-        inside = [i for i in range(start, min(start + window, len(lines))) if i in held]
-        concepts_in = frozenset().union(*(held[i] for i in inside))
-        windows.append((round(sum(concepts[i].weight for i in concepts_in) / total, 9), start, inside))
+    starts = sorted(held)  # a best window can always be made to start on a matching line
+    scores: dict[frozenset[int], float] = {}  # (most windows hold the same few concepts)
+    for k, start in enumerate(starts):
+        end, inside, j = min(start + window, len(lines)), [start], k + 1
+        while j < len(starts) and starts[j] < end:
+            inside.append(starts[j])
+            j += 1
+        concepts_in = held[start] if len(inside) == 1 else frozenset().union(*(held[i] for i in inside))
+        if concepts_in not in scores:
+            scores[concepts_in] = round(sum(concepts[i].weight for i in concepts_in) / total, 9)
+        windows.append((scores[concepts_in], start, inside))
     top = max(score for score, _, _ in windows)
     # Among the windows of the best score (figures are looked for there only): for a fact
     # question one with a figure line, then the earliest.
