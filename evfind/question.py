@@ -349,6 +349,10 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
             {"named": named, "implied": implied}.get(kind, sections).extend(labels)
     # A period ("the quarter ended June 2", "as of March 31") picks a column, as a year does.
     ideas = [(at, idea._replace(year=True) if not idea.year and _is_period(idea.label) else idea) for at, idea in ideas]
+    # ... and so do the words of a period's pair on their own ("second", "quarter" of "the second quarter").
+    in_periods = {w for _, idea in ideas if idea.year and " " in idea.label for w in idea.label.split()}
+    ideas = [(at, idea._replace(year=True) if not idea.year and idea.label in in_periods and idea.label in _PERIOD_WORDS else idea)
+             for at, idea in ideas]
     if source_words:  # the statement named as the source is where to look, not what to find on it
         ideas = [(at, idea._replace(source=True) if not idea.year and _words_of(idea.label) <= source_words else idea)
                  for at, idea in ideas]
@@ -495,16 +499,24 @@ _MONTHS = frozenset(
     "jan feb mar apr jun jul aug sep sept oct nov dec".split()
 )
 _PERIOD_ENDS = frozenset(("ended", "ending"))
+_QUARTERS = frozenset(("q1", "q2", "q3", "q4", "1q", "2q", "3q", "4q"))
+_ORDINALS = frozenset(("first", "second", "third", "fourth"))
+_PERIOD_WORDS = _ORDINALS | {"quarter", "quarters", "months", "weeks"}
 
 
 def _is_period(label: str) -> bool:
     """A period's words: a month, "ended" or "ending", alone or in a pair ("quarter ended",
-    "ended june"): they pick a column of a table, not a line.
+    "ended june"), and a quarter named ("Q2", "second quarter"): they pick a column of a table,
+    not a line.
 
     >>> [_is_period(x) for x in ("june", "quarter ended", "ended june", "may", "cloud revenue", "quarter")]
     [True, True, True, True, False, False]
+    >>> [_is_period(x) for x in ("q2", "second quarter", "second", "second lien", "quarter dividend")]
+    [True, True, False, False, False]
     """
     words = label.split()
+    if len(words) == 1 and words[0] in _QUARTERS or len(words) == 2 and words[0] in _ORDINALS and words[1] == "quarter":
+        return True  # "Q2", "second quarter": a quarter's column
     return any(w in _MONTHS or w in _PERIOD_ENDS for w in words) and len(words) <= 2
 
 

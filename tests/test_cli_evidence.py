@@ -377,3 +377,31 @@ def test_only_the_terms_the_evidence_counts_are_marked(cli, tmp_path):
     marked = {entry["line"]: [entry["text"][a:b] for a, b in entry["marks"]] for entry in evidence}
     assert marked[2] == ["purchases of property, plant"]  # from where it starts on its line
     assert marked[3] == ["and equipment"]  # "cash" is FTS5's, not a concept of the question
+
+
+QUARTER_PAGES = [
+    "Acme Corp\nQuarterly Report on Form 10-Q\nFor the quarterly period ended June 30, 2023",
+    "Condensed Consolidated Statements of Income\nNet sales 1,020 980\nCost of sales 610 590\n"
+    "Provision for income taxes (106) (166)\nNet income 304 214",
+    "Overview\nOur effective tax rate depends on where we earn our profits.\nWe sell display glass and optical fiber.",
+    "Results of operations\nDemand for display glass recovered in the second quarter of 2023.\n"
+    "Second quarter shipments were the highest since 2021.",
+    "Income taxes\nProvision for income taxes $ (106) $ (166)\nEffective tax rate 25.9% 22.1%",
+    "Risk factors\nChanges in tax law could raise our effective tax rate.\nCurrency moves could lower our sales.",
+    "Liquidity\nCash and cash equivalents were $1.6 billion.\nWe repaid commercial paper.",
+    "Legal proceedings\nNo material proceedings were brought against the company.",
+    "Controls and procedures\nOur disclosure controls were effective.",
+    "Exhibits\n31.1 Certification of the Chief Executive Officer\n32.1 Section 1350 certification",
+]
+
+
+def test_a_quarter_picks_a_column_it_is_not_the_evidence(cli, tmp_path):
+    """"The second quarter" says which column, as a year does: the page that only talks about
+    the quarter (page 4, where "second quarter" is rarer than "effective tax rate") does not
+    outrank the page that states the rate asked for (page 5)."""
+    source = write_jsonl(tmp_path / "ACME_10Q.jsonl", QUARTER_PAGES)
+    assert cli("ingest", source).exit_code == 0
+    for question in ("What was the effective tax rate in the second quarter of 2023?", "2023年第二季度的有效税率是多少？"):
+        result, data = cli_json(source.with_suffix(".db"), question)
+        assert result.exit_code == 0, result.output
+        assert [hit["page_number"] for hit in data["results"][:2]] == [5, 4], question
