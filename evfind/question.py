@@ -347,6 +347,11 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
             if kind == "named":
                 source_words.update(normal(w) for w in cue)
             {"named": named, "implied": implied}.get(kind, sections).extend(labels)
+    if _BY_SEGMENT.search(question) and set(sections) - {SEGMENTS}:
+        # "goodwill by segment", "unearned revenue by segment": the segments are the table's
+        # rows, its topic's section holds it (ASC 350-20-50-1 puts goodwill by segment in the
+        # goodwill note); the segment note is where segments are the topic.
+        sections = [label for label in sections if label != SEGMENTS]
     # A period ("the quarter ended June 2", "as of March 31") picks a column, as a year does.
     ideas = [(at, idea._replace(year=True) if not idea.year and _is_period(idea.label) else idea) for at, idea in ideas]
     # ... and so do the words of a period's pair on their own ("second", "quarter" of "the second quarter").
@@ -499,6 +504,8 @@ _MONTHS = frozenset(
     "jan feb mar apr jun jul aug sep sept oct nov dec".split()
 )
 _PERIOD_ENDS = frozenset(("ended", "ending"))
+SEGMENTS = "segment_information"
+_BY_SEGMENT = LazyPattern(r"\bby\s+(?:(?:reportable|reporting|operating|business)\s+)?(?:segments?|divisions?)\b", re.I)
 _QUARTERS = frozenset(("q1", "q2", "q3", "q4", "1q", "2q", "3q", "4q"))
 _ORDINALS = frozenset(("first", "second", "third", "fourth"))
 _PERIOD_WORDS = _ORDINALS | {"quarter", "quarters", "months", "weeks"}

@@ -405,3 +405,34 @@ def test_a_quarter_picks_a_column_it_is_not_the_evidence(cli, tmp_path):
         result, data = cli_json(source.with_suffix(".db"), question)
         assert result.exit_code == 0, result.output
         assert [hit["page_number"] for hit in data["results"][:2]] == [5, 4], question
+
+
+SEGMENT_PAGES = [
+    "Acme Corp\nAnnual Report on Form 10-K\nFor the fiscal year ended December 31, 2024",
+    "Item 1. Business\nWe make sensors and software.\nWe report two segments: Sensors and Software.",
+    "Item 7. Management's Discussion and Analysis\nRevenue rose 8% in 2024.\nOperating income rose 5%.",
+    "Consolidated Balance Sheets\nCash 1,200 1,100\nGoodwill 2,450 2,300\nTotal assets 9,800 9,100",
+    "Notes to Consolidated Financial Statements\nNote 6. Goodwill and Intangible Assets\n"
+    "The changes in the carrying amount of goodwill were as follows:\n"
+    "Sensors Software Total\nBalance at December 31, 2023 1,500 800 2,300\nAcquisitions 150 - 150\n"
+    "Balance at December 31, 2024 1,650 800 2,450",
+    "Note 7. Debt\nWe have $3.0 billion of senior notes.\nThe notes mature from 2026 to 2034.",
+    "Note 12. Segment Information\nWe have two reportable segments: Sensors and Software.\n"
+    "Segment revenue: Sensors 4,100 Software 2,900\nSegment operating income: Sensors 820 Software 610\n"
+    "Segment assets exclude goodwill, which is not allocated to segment results.\n"
+    "The chief operating decision maker reviews segment operating income.",
+    "Note 13. Income Taxes\nThe effective tax rate was 21%.\nDeferred tax assets were $400 million.",
+    "Item 9A. Controls and Procedures\nOur disclosure controls were effective.",
+    "Exhibits\n21.1 Subsidiaries\n23.1 Consent of the independent registered public accounting firm",
+]
+
+
+def test_goodwill_by_segment_is_the_goodwill_note_not_the_segment_note(cli, tmp_path):
+    """"By segment" names the rows of the goodwill table: the goodwill note (page 5) comes
+    before the segment note (page 7), which mentions goodwill and says "segment" on every line."""
+    source = write_jsonl(tmp_path / "ACME_10K.jsonl", SEGMENT_PAGES)
+    assert cli("ingest", source).exit_code == 0
+    for question in ("Where is goodwill by segment?", "按分部划分的商誉在哪一页？"):
+        result, data = cli_json(source.with_suffix(".db"), question)
+        assert result.exit_code == 0, result.output
+        assert [hit["page_number"] for hit in data["results"][:2]] == [5, 7], question

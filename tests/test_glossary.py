@@ -256,6 +256,7 @@ def test_general_vocabulary(chinese, english):
         ("合并协议规定的终止费是多少？", "What is the termination fee under the merger agreement?"),
         ("信贷协议第5.1条", "Section 5.1 of the credit agreement or facility agreement"),
         ("按产品和服务划分的收入", "revenue by product and service offering"),  # ASC 280-10-50-40
+        ("按分部划分的商誉", "goodwill by segment"),  # ASC 350-20-50-1
     ],
 )
 def test_a_chinese_question_reads_as_the_english_one(chinese, english):

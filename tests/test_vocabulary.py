@@ -175,10 +175,28 @@ def test_note_and_subsection_titles(title, label):
         ("What was SBC in 2022?", "stock_compensation"),
         ("Stock-based comp expense for the quarter?", "stock_compensation"),
         ("Where are the events after the balance sheet date disclosed?", "subsequent_events"),
+        ("Operating profit by division for the quarter?", "segment_information"),
+        ("Where is revenue by segment?", "segment_information"),
     ],
 )
 def test_questions_route_to_the_topic(question, section):
     assert section in parse(question).sections
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where is goodwill by segment?",
+        "Where's the goodwill rollforward by reportable segment?",
+        "adjusted EBIT by reporting segment",
+        "按分部划分的商誉在哪一页？",
+    ],
+)
+def test_a_breakdown_by_segment_of_another_topic_routes_to_that_topic(question):
+    """The segments are the rows of the topic's table (ASC 350-20-50-1: goodwill by reportable
+    segment, in the goodwill note); the segment note is where segments are the topic."""
+    sections = parse(question).sections
+    assert sections and "segment_information" not in sections
 
 
 def test_expansions_are_the_evidence_wording():
