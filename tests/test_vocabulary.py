@@ -208,3 +208,5 @@ def test_expansions_are_the_evidence_wording():
     assert {"votes for", "broker non votes"} <= phrases("vote results")
     assert {"aggregate maturities", "thereafter"} <= phrases("debt maturity schedule")
     assert "geographic" not in phrases("business segments")  # segments are not geographic areas
+    assert "general and administrative" in phrases("G&A by expense line")  # the caption's wording
+    assert "sales and marketing" in phrases("S&M spend")
