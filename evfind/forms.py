@@ -30,7 +30,7 @@ from functools import lru_cache, partial
 
 from .exhibits import kinds as _kind_rows
 from ._data import rows
-from .structure import ANY_FORM, Form, PageStructure
+from .structure import ANY_FORM, Form, PageStructure, item_heading
 from .structure import analyse as analyse_structure
 
 FORMS = ("10-K", "10-Q", "8-K", "earnings", "annual", "other")
@@ -495,10 +495,26 @@ def item_line(form: str, line: str, following: str = "", part: str | None = None
     return (read[0], printed) if read else None
 
 
+def titled_item(form: str, line: str, following: str = "", part: str | None = None) -> tuple[str, str] | None:
+    """structure.py's reading of an Item line by its title, held to the form's numbering: the
+    title must be one the Item's number can carry. A page header that prints "Item 7" above
+    a subheading ("SUMMARY RESULTS OF OPERATIONS", "Business Description") starts no Item:
+    those words name Item 16 and Item 1 of a 10-K, not Item 7."""
+    found = item_heading(line, following)
+    if found is None:
+        return None
+    match = _ITEM.match(found[1])
+    labels = item_labels(form, match.group(2)) if match else ()
+    return None if labels and found[0] not in labels else found
+
+
 def structure_form(form: str) -> Form:
     """How structure.py reads the Items of a filing of this form: a 10-Q or an 8-K by its own
-    numbering (with the Part in force for a 10-Q; an 8-K has no table of contents); a 10-K, and
-    anything else, by the Item titles as structure.py always has."""
+    numbering (with the Part in force for a 10-Q; an 8-K has no table of contents); a 10-K by
+    the Item titles, as structure.py always has, a title held to its Item's number; anything
+    else by the Item titles alone."""
+    if form == "10-K":
+        return Form(form, partial(titled_item, form))
     if form not in ("10-Q", "8-K"):
         return ANY_FORM
     return Form(form, partial(item_line, form), part=part_of, contents=form != "8-K")

@@ -378,6 +378,24 @@ def test_the_part_in_force_is_carried_from_page_to_page():
     assert [page.section for page in analyse(pages, "10-K").pages] == [None, None, None]
 
 
+def test_a_ten_k_page_header_that_names_an_item_starts_no_other_item():
+    """Some 10-Ks print "PART II Item 7" at the top of every page of MD&A; the subheading under
+    it ("SUMMARY RESULTS OF OPERATIONS", "Business Description") is no title of Item 7, though
+    its words are those of Items 16 and 1: the pages stay in MD&A."""
+    pages = [
+        "FORM 10-K\nAnnual report for the fiscal year ended June 30, 2023",
+        "PART II Item 7\nITEM 7. MANAGEMENT'S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION\nOverview of the year.",
+        "PART II Item 7\nSUMMARY RESULTS OF OPERATIONS\nRevenue increased 7%.",
+        "PART II Item 7\nBusiness Description\nWe sell software and devices.",
+        "PART II Item 8\nITEM 8. FINANCIAL STATEMENTS AND SUPPLEMENTARY DATA\nIncome statements follow.",
+        "PART IV Item 16\nITEM 16. FORM 10-K SUMMARY\nNone.",
+    ]
+    read = labels(analyse(pages, "10-K").pages)
+    assert ["mdna" in page for page in read] == [False, True, True, True, False, False]
+    assert ["form_summary" in page or "business" in page for page in read] == [False] * 5 + [True]
+    assert "financial_statements" in read[4]
+
+
 def test_a_ten_q_body_that_never_repeats_part_i_is_read_by_its_titles():
     reading = analyse([TEN_Q[0], TEN_Q[1], TEN_Q[3]])  # the contents end in Part II
     assert reading.pages[2].section == "mdna"
