@@ -20,6 +20,7 @@ from . import rank
 from .errors import EvfindError, UsageError
 from .finder import REFUSALS, Answer, Document, Finder, compose_message, refused, units
 from .rank import DEFAULT, TOP_DEFAULT, Method
+from .question import QUARTER_WORDS
 
 
 def open_finder(
@@ -34,6 +35,14 @@ def open_finder(
         if exc.key != "several_documents":
             raise
         return MultiFinder(path, exc.params["revisions"], method=method)
+
+
+def _dated(idea) -> bool:
+    """Does ``document_fit`` weigh this idea as a year, by the share of a document's pages that
+    hold it? Years and months: a filing speaks of its own period on most pages. Not a quarter
+    named ("second quarter", "Q2"): among a 10-K and the Q2 10-Q, the quarter tells them apart
+    as any idea does, by whether the document holds it at all."""
+    return idea.year and not set(idea.label.split()) & QUARTER_WORDS
 
 
 class MultiFinder:
@@ -96,7 +105,7 @@ class MultiFinder:
         for finder, answer, bm25 in zip(self.finders, answers, best):
             ideas = answer.parsed.ideas
             held = finder.held(answer.parsed)
-            own = [(idea.year, count) for idea, count, unit in zip(ideas, held, units(ideas)) if unit]
+            own = [(_dated(idea), count) for idea, count, unit in zip(ideas, held, units(ideas)) if unit]
             fit = rank.document_fit(own, finder.document.page_count, bm25, strongest)
             fits.append(float("inf") if answer.plan is not None and answer.plan.named else fit)
         return fits

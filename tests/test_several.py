@@ -281,3 +281,12 @@ def test_document_fit_by_hand():
     assert rank.document_fit([(False, 3)], 10, -8.0, -8.0) == 1.0  # no year asked about
     assert rank.document_fit([(False, 3)], 10, None, -8.0) == 0.0  # no page matched
     assert rank.document_fit([], 10, -2.0, -8.0) == pytest.approx(0.25)
+
+
+def test_years_and_months_weigh_by_their_share_of_pages_a_quarter_does_not():
+    from evfind.multi import _dated
+    from evfind.question import parse
+
+    dated = {idea.label: _dated(idea) for idea in parse("Gross margin in the second quarter of 2024, the quarter ended June 30?").ideas}
+    assert dated["2024"] and dated["june"]
+    assert not dated["second quarter"] and not dated["second"] and not dated["gross margin"]
