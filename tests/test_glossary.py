@@ -236,6 +236,9 @@ def test_usual_variants_read_alike(forms):
         ("留任", "holdover"), ("未解决的员工意见", "unresolved staff comments"),
         # legal
         ("交易法", "exchange act"), ("证券法", "securities act"), ("伊朗", "iran"),
+        # derivatives (ASC 815-10-50), gross carrying amounts, places of the properties
+        ("名义金额", "notional amounts"), ("未到期", "outstanding"), ("原值", "gross"),
+        ("德克萨斯州", "texas"), ("加州", "california"), ("北卡罗来纳州", "north carolina"),
     ],
 )
 def test_general_vocabulary(chinese, english):
@@ -259,6 +262,7 @@ def test_general_vocabulary(chinese, english):
         ("信贷协议第5.1条", "Section 5.1 of the credit agreement or facility agreement"),
         ("按产品和服务划分的收入", "revenue by product and service offering"),  # ASC 280-10-50-40
         ("按分部划分的商誉", "goodwill by segment"),  # ASC 350-20-50-1
+        ("未指定为套期工具的衍生工具的名义金额", "notional amounts of derivatives not designated as hedging instruments"),
     ],
 )
 def test_a_chinese_question_reads_as_the_english_one(chinese, english):
