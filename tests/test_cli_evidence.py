@@ -436,3 +436,26 @@ def test_goodwill_by_segment_is_the_goodwill_note_not_the_segment_note(cli, tmp_
         result, data = cli_json(source.with_suffix(".db"), question)
         assert result.exit_code == 0, result.output
         assert [hit["page_number"] for hit in data["results"][:2]] == [5, 7], question
+
+
+DELIVERY_PAGES = [
+    "Acme Aircraft Corp\nAnnual Report on Form 10-K\nFor the fiscal year ended December 31, 2024",
+    "Item 1. Business\nWe design, build and deliver commercial jet aircraft.\nWe deliver aircraft to airlines worldwide.",
+    "Risk factors\nDelays could affect when we deliver aircraft.\nCustomers may cancel aircraft orders we cannot deliver on time.",
+    "Commercial Airplanes\nAircraft deliveries as of December 31 were as follows:\nModel A1 A2 Total\n"
+    "Deliveries 2024 310 80 390\nDeliveries 2023 280 70 350",
+    "Item 7. Management's Discussion and Analysis\nRevenue rose 9% in 2024.\nOperating income rose 4%.",
+    "Note 9. Debt\nWe have $4.0 billion of senior notes.\nThe notes mature from 2027 to 2040.",
+    "Item 9A. Controls and Procedures\nOur disclosure controls were effective.",
+    "Exhibits\n21.1 Subsidiaries\n23.1 Consent of the independent registered public accounting firm",
+]
+
+
+def test_a_verb_finds_the_page_that_uses_its_noun(cli, tmp_path):
+    """"Deliver" and "deliveries" have different Porter stems (deliv, deliveri): the question's
+    verb finds the deliveries table (page 4), not only the pages that repeat the verb."""
+    source = write_jsonl(tmp_path / "ACME_10K.jsonl", DELIVERY_PAGES)
+    assert cli("ingest", source).exit_code == 0
+    result, data = cli_json(source.with_suffix(".db"), "How many A2 aircraft did Acme deliver in 2024?")
+    assert result.exit_code == 0, result.output
+    assert data["results"][0]["page_number"] == 4

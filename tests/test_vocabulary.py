@@ -210,3 +210,7 @@ def test_expansions_are_the_evidence_wording():
     assert "geographic" not in phrases("business segments")  # segments are not geographic areas
     assert "general and administrative" in phrases("G&A by expense line")  # the caption's wording
     assert "sales and marketing" in phrases("S&M spend")
+    # a verb finds its noun, which the index's Porter stemmer stems apart (deliv / deliveri)
+    assert {"delivery", "deliveries"} <= phrases("How many aircraft did they deliver?")
+    assert "acquisitions" in phrases("Which companies did it acquire?")
+    assert "settlement" in phrases("How much did it pay to settle the lawsuit?")
