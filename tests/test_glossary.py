@@ -242,6 +242,8 @@ def test_usual_variants_read_alike(forms):
         # derivatives (ASC 815-10-50), gross carrying amounts, places of the properties
         ("名义金额", "notional amounts"), ("未到期", "outstanding"), ("原值", "gross"),
         ("德克萨斯州", "texas"), ("加州", "california"), ("北卡罗来纳州", "north carolina"),
+        ("零息", "zero coupon"), ("净预订额", "net bookings"), ("反向终止费", "reverse termination fee"),
+        ("比特币", "bitcoin"), ("阿片类药物", "opioid"),
     ],
 )
 def test_general_vocabulary(chinese, english):
