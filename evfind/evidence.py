@@ -8,8 +8,8 @@ module finds which of the question's concepts each line holds, and from those on
 per page:
 
 - its ``score``: the weighted share of the question's concepts that the best few consecutive
-  lines hold (weights: each concept's rarity in the filing), the signal that reorders the
-  leading candidates (``rank.rerank``);
+  lines hold, or a table's row with the table's caption above it (weights: each concept's
+  rarity in the filing), the signal that reorders the leading candidates (``rank.rerank``);
 - its ``lines``: the one to three lines of that passage where the concepts meet, the evidence a
   user reads, by their index in the page's text (as ``evfind show --format json`` gives it,
   split on newlines). For a fact question, a line where one of the question's line items sits
@@ -39,6 +39,8 @@ from .text import LazyPattern
 START, END = "\x02", "\x03"  # the marks around a matched stretch (FTS5 highlight(), mark())
 WINDOW = 3  # lines in a passage: a caption and its figures, or a sentence wrapped over lines
 MAX_LINES = 3  # evidence lines shown for a page
+TABLE_REACH = 40  # lines above a table's row to look for its caption: a table of some 40 rows
+PROSE_WORDS = 12  # a line of this many words without a figure is running text: no table runs through it
 
 _SPAN = LazyPattern("\x02(.*?)\x03", re.S)
 _TOKEN = LazyPattern(r"[^\W_]+")  # unicode61's tokens: runs of letters and digits
@@ -82,6 +84,10 @@ def stems(text: str) -> tuple[str, ...]:
 
 
 _DIGIT = LazyPattern(r"\d\d|\d[.,%]|[$]\s?\d")
+
+
+def _prose(line: str) -> bool:
+    return len(line.split()) >= PROSE_WORDS and not has_figure(line)
 
 
 def has_figure(line: str) -> bool:
@@ -141,8 +147,9 @@ def best_passage(
     window: int = WINDOW,
     fact: bool = False,
 ) -> Passage:
-    """The page's best window of ``window`` consecutive lines: the largest weight of distinct
-    concepts, then (for a fact question) a line item beside a figure, then the earliest.
+    """The page's best window of ``window`` consecutive lines, or of a table's row (a line
+    item beside a figure) and the caption above it: the largest weight of distinct concepts,
+    then (for a fact question) a line item beside a figure, then the earliest.
 
     Its evidence lines are the window's lines that hold a match, at most ``MAX_LINES``: for a
     fact question the line-item-and-figure lines first, then the lines holding more concepts;
@@ -176,6 +183,21 @@ def best_passage(
         if concepts_in not in scores:
             scores[concepts_in] = round(sum(concepts[i].weight for i in concepts_in) / total, 9)
         windows.append((scores[concepts_in], start, inside))
+    # A table's row and its caption: a line item beside a figure ("Europe 476 (797)") joins the
+    # nearest line above it, across the table's rows, that holds a concept and no figure (the
+    # table's title, "Operating Profit by Division"), as one passage.
+    for i in starts:
+        if not figure(i):
+            continue
+        for j in range(i - window, max(-1, i - TABLE_REACH), -1):
+            if j in held and not has_figure(lines[j]):
+                concepts_in = held[i] | held[j]
+                if concepts_in not in scores:
+                    scores[concepts_in] = round(sum(concepts[c].weight for c in concepts_in) / total, 9)
+                windows.append((scores[concepts_in], i, [j, i]))
+                break
+            if _prose(lines[j]):
+                break  # the table began below a paragraph: no caption
     top = max(score for score, _, _ in windows)
     # Among the windows of the best score (figures are looked for there only): for a fact
     # question one with a figure line, then the earliest.

@@ -164,3 +164,26 @@ def test_a_page_without_matches_has_no_passage():
     concepts = (DEBT,)
     lines, held = read_lines(mark("Nothing here\nat all", concepts), concepts)
     assert held == {} and best_passage(lines, held, concepts) == NO_PASSAGE
+
+
+def test_a_tables_row_joins_its_caption():
+    """The measure is in the table's title, the line item in its row, rows apart: the row
+    and its caption make one passage, the row (the item beside its figure) shown first."""
+    profit, europe = concept("operating profit", weight=1.0), concept("europe", weight=1.0)
+    page = "\n".join([
+        "Operating Profit by Division",  # 0: the caption
+        "12 Weeks Ended 24 Weeks Ended",
+        "Frito-Lay North America 1,647 1,448",
+        "Latin America 592 420",
+        "Europe 476 (797)",  # 4: the row
+        "Total 3,659 2,077",
+    ])
+    concepts = (profit, europe)
+    lines, held = read_lines(mark(page, concepts), concepts)
+    passage = best_passage(lines, held, concepts, window=3, fact=True)
+    assert passage.score == 1.0 and passage.figure is True
+    assert [i for i, _ in passage.lines] == [4, 0]
+    # a paragraph between them ends the table: the row has no caption
+    prose = page.replace("12 Weeks Ended 24 Weeks Ended", "The divisions below are reported in millions of dollars for each period")
+    lines, held = read_lines(mark(prose, concepts), concepts)
+    assert best_passage(lines, held, concepts, window=3, fact=True).score == 0.5
