@@ -86,12 +86,10 @@ def stems(text: str) -> tuple[str, ...]:
 _DIGIT = LazyPattern(r"\d\d|\d[.,%]|[$]\s?\d")
 
 
-def _prose(line: str) -> bool:
-    return len(line.split()) >= PROSE_WORDS and not has_figure(line)
-
-
+@lru_cache(maxsize=4096)
 def has_figure(line: str) -> bool:
-    """Does a line carry a figure (an amount, a rate), not only years or a page number?"""
+    """Does a line carry a figure (an amount, a rate), not only years or a page number? (Kept
+    for the lines read last: a Finder's next question reads many of the same pages.)"""
     if not _DIGIT.search(line):
         return False
     line = _DATE.sub(" ", line)
@@ -161,11 +159,16 @@ def best_passage(
     anywhere = frozenset().union(*held.values())
     coverage = sum(concepts[i].weight for i in anywhere) / total
     figure_lines: dict[int, bool] = {}
+    with_figures: dict[int, bool] = {}
 
-    def figure(index: int) -> bool:
+    def figured(index: int) -> bool:  # the line carries a figure (read once a line)
+        if index not in with_figures:
+            with_figures[index] = has_figure(lines[index])
+        return with_figures[index]
+
+    def figure(index: int) -> bool:  # one of the question's line items beside a figure
         if index not in figure_lines:
-            items = any(concepts[i].line_item for i in held[index])
-            figure_lines[index] = items and has_figure(lines[index])
+            figure_lines[index] = any(concepts[i].line_item for i in held[index]) and figured(index)
         return figure_lines[index]
 
     def weight(index: int) -> float:
@@ -186,18 +189,22 @@ def best_passage(
     # A table's row and its caption: a line item beside a figure ("Europe 476 (797)") joins the
     # nearest line above it, across the table's rows, that holds a concept and no figure (the
     # table's title, "Operating Profit by Division"), as one passage.
-    for i in starts:
-        if not figure(i):
-            continue
-        for j in range(i - window, max(-1, i - TABLE_REACH), -1):
-            if j in held and not has_figure(lines[j]):
+    rows = [i for i in starts if i >= window and figure(i)]
+    if rows:
+        caption, captions = None, {}  # the caption in force at each line, read down the page
+        for j in range(rows[-1] - window + 1):
+            if j in held and not figured(j):
+                caption = j
+            elif lines[j].count(" ") >= PROSE_WORDS - 1 and not figured(j):
+                caption = None  # a paragraph: the table below it starts without a caption
+            captions[j] = caption
+        for i in rows:
+            j = captions[i - window]
+            if j is not None and i - j < TABLE_REACH:
                 concepts_in = held[i] | held[j]
                 if concepts_in not in scores:
                     scores[concepts_in] = round(sum(concepts[c].weight for c in concepts_in) / total, 9)
                 windows.append((scores[concepts_in], i, [j, i]))
-                break
-            if _prose(lines[j]):
-                break  # the table began below a paragraph: no caption
     top = max(score for score, _, _ in windows)
     # Among the windows of the best score (figures are looked for there only): for a fact
     # question one with a figure line, then the earliest.
