@@ -50,6 +50,8 @@ CONTINUES = "continues: "  # a note's heading of the section a page continues (i
 FEW_PAGES = 10
 
 _MARK = LazyPattern("\x02(.*?)\x03", re.S)
+# A defined term as an agreement or a glossary defines it: "Applicable Rate" means ...
+_DEFINED = LazyPattern(r"[\"\u201c]([A-Za-z][\w&'\- ]{2,60}?)[\"\u201d]\s*(?:means|shall mean|has the meaning)", re.S)
 _NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
 # What a question can meet that is an outcome of the question rather than a fault of the
 # request: ``Finder.answer`` answers with it (no results and the message) instead of raising.
@@ -412,6 +414,9 @@ class Finder:
         # evidence lines only.
         shown = max(top, method.rerank_depth)
         definitions, instruments = self._aside_pages()
+        if definitions and not plan.intent.definition:
+            # (the pages read are the rerank's, whatever ``top`` is: the ranking never depends on it)
+            definitions = definitions - self._defining(parsed, [page for page, _ in fused[:method.rerank_depth]], definitions)
         fused = rank.set_aside(fused, definitions, instruments, plan.intent, method, unnamed)
         leading = list(dict.fromkeys([page for page, _ in fused[:shown]] + openings))
         marks = store.marked(self.conn, _marking(plan.match, informative), leading, revision)
@@ -487,6 +492,23 @@ class Finder:
         common = self._common_words()
         asked = {normal(w) for w in parsed.words if not w.isdigit() and normal(w) not in common} - _ITEM_WORDS
         return sorted(page for page, heading in first.values() if asked <= {normal(w) for w in tokens(heading)})
+
+    def _defining(self, parsed: ParsedQuestion, leading: list[int], definitions: frozenset[int]) -> set[int]:
+        """The leading pages of definitions that define a term the question names, in the words
+        of several ("Applicable Rate" means ..., "Consolidated EBITDA" shall mean ...): where
+        an agreement sets out the pricing grid or the ratio the question asks about. They are
+        the evidence, not a restatement of it."""
+        terms = [idea.label for idea in parsed.ideas if " " in idea.label and not idea.year]
+        pages = [page for page in leading if page in definitions]
+        if not terms or not pages:
+            return set()
+        defined = _DEFINED.finditer
+        found = set()
+        for page, row in store.page_rows(self.conn, pages).items():
+            named = {" ".join(m.group(1).lower().split()) for m in defined(row.text)}
+            if any(term in named for term in terms):
+                found.add(page)
+        return found
 
     def _aside_pages(self) -> tuple[frozenset[int], frozenset[int]]:
         """The pages ``rank.set_aside`` may set aside, of the whole revision (the ranking never

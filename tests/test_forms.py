@@ -23,6 +23,7 @@ from evfind.forms import (
     release_sections,
 )
 
+from .conftest import write_jsonl
 from .pdfgen import make_pdf
 
 # A short 10-Q: cover, contents, Part I (statements, MD&A, market risk), Part II (legal
@@ -648,3 +649,33 @@ def test_upgrade_reads_the_form_of_a_database_written_before_forms(cli, tmp_path
     assert [e["number"] for e in data["revisions"][0]["exhibits"]] == ["10.1", "99.1"]
     sections = {s["label"]: s["pages"] for s in data["revisions"][0]["sections"]}
     assert sections["officer_changes"] == [2]  # read again as an 8-K
+
+
+DEFINED_TERM_8K = [
+    "UNITED STATES\nSECURITIES AND EXCHANGE COMMISSION\nFORM 8-K\nCURRENT REPORT\nAcme Widgets Inc.",
+    "Item 1.01 Entry into a Material Definitive Agreement.\nOn May 1, 2024 the Company entered into a Five-Year Credit Agreement.\n"
+    "Loans bear interest at term SOFR plus an applicable rate that depends on the Company's credit ratings.\n"
+    "A commitment fee accrues on the unused commitments.",
+    "Item 9.01 Financial Statements and Exhibits.\n(d) Exhibits\n10.1 Five-Year Credit Agreement, dated as of May 1, 2024.",
+    "Exhibit 10.1\nFIVE-YEAR CREDIT AGREEMENT\ndated as of May 1, 2024\namong ACME WIDGETS INC. and FIRST BANK, as Administrative Agent",
+    "ARTICLE I\nDEFINITIONS\n\"Affiliate\" means, with respect to a specified Person, another Person that controls it.\n"
+    "\"Applicable Rate\" means, for any day, the rate per annum set forth below under the caption \"Applicable Rate\" or "
+    "\"Commitment Fee Rate\", based on the ratings:\n"
+    "Category Rating (Moody's/S&P) Applicable Rate Commitment Fee Rate\nCategory 1 A3/A- 0.75% 0.07%\n"
+    "Category 2 Baa1/BBB+ 0.875% 0.08%\n\"Borrower\" has the meaning assigned to such term in the preamble.",
+    "ARTICLE II\nTHE CREDITS\nSECTION 2.10. Interest. Each SOFR Loan bears interest at term SOFR plus the Applicable Rate.\n"
+    "Each ABR Loan bears interest at the Alternate Base Rate plus the Applicable Rate.\nThe Applicable Rate changes with the ratings.",
+    "SECTION 2.11. Fees. The Borrower will pay a commitment fee at the Applicable Rate on the unused commitments.\n"
+    "Commitment fees are payable quarterly in arrears.",
+    "ARTICLE VI\nNegative Covenants\nThe Borrower will not permit the Leverage Ratio to exceed 3.50 to 1.00.",
+]
+
+
+def test_the_page_that_defines_the_term_asked_about_is_not_set_aside(cli, tmp_path):
+    """Pages of definitions are set aside (they restate every term of the agreement), except
+    one that defines a term the question names: '"Applicable Rate" means ...' and its pricing
+    grid is where the rate by rating is set (page 5), not the pages that use the term."""
+    source = write_jsonl(tmp_path / "ACME_8K.jsonl", DEFINED_TERM_8K)
+    assert cli("ingest", source).exit_code == 0
+    _, data = cli.json("query", source.with_suffix(".db"), "Where does the credit agreement set the applicable rate by rating?")
+    assert data["results"][0]["page_number"] == 5
