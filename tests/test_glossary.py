@@ -244,6 +244,8 @@ def test_usual_variants_read_alike(forms):
         ("德克萨斯州", "texas"), ("加州", "california"), ("北卡罗来纳州", "north carolina"),
         ("零息", "zero coupon"), ("净预订额", "net bookings"), ("反向终止费", "reverse termination fee"),
         ("比特币", "bitcoin"), ("阿片类药物", "opioid"),
+        ("在产品", "work in process"), ("物料", "supplies"), ("穆迪", "moody's"), ("标普", "s&p"),
+        ("上限", "maximum"), ("评级档次", "category"),
     ],
 )
 def test_general_vocabulary(chinese, english):
