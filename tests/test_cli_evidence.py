@@ -379,6 +379,17 @@ def test_only_the_terms_the_evidence_counts_are_marked(cli, tmp_path):
     assert marked[3] == ["and equipment"]  # "cash" is FTS5's, not a concept of the question
 
 
+def ranked_pages(cli, tmp_path, name: str, pages: list[str], question: str) -> list[int]:
+    """The pages a query of a filing written here lists, through the CLI (ingested once)."""
+    source = tmp_path / f"{name}.jsonl"
+    if not source.with_suffix(".db").exists():
+        write_jsonl(source, pages)
+        assert cli("ingest", source).exit_code == 0
+    result, data = cli_json(source.with_suffix(".db"), question)
+    assert result.exit_code == 0, result.output
+    return [hit["page_number"] for hit in data["results"]]
+
+
 QUARTER_PAGES = [
     "Acme Corp\nQuarterly Report on Form 10-Q\nFor the quarterly period ended June 30, 2023",
     "Condensed Consolidated Statements of Income\nNet sales 1,020 980\nCost of sales 610 590\n"
@@ -399,12 +410,8 @@ def test_a_quarter_picks_a_column_it_is_not_the_evidence(cli, tmp_path):
     """"The second quarter" says which column, as a year does: the page that only talks about
     the quarter (page 4, where "second quarter" is rarer than "effective tax rate") does not
     outrank the page that states the rate asked for (page 5)."""
-    source = write_jsonl(tmp_path / "ACME_10Q.jsonl", QUARTER_PAGES)
-    assert cli("ingest", source).exit_code == 0
     for question in ("What was the effective tax rate in the second quarter of 2023?", "2023年第二季度的有效税率是多少？"):
-        result, data = cli_json(source.with_suffix(".db"), question)
-        assert result.exit_code == 0, result.output
-        assert [hit["page_number"] for hit in data["results"][:2]] == [5, 4], question
+        assert ranked_pages(cli, tmp_path, "ACME_10Q", QUARTER_PAGES, question)[:2] == [5, 4], question
 
 
 SEGMENT_PAGES = [
@@ -430,12 +437,8 @@ SEGMENT_PAGES = [
 def test_goodwill_by_segment_is_the_goodwill_note_not_the_segment_note(cli, tmp_path):
     """"By segment" names the rows of the goodwill table: the goodwill note (page 5) comes
     before the segment note (page 7), which mentions goodwill and says "segment" on every line."""
-    source = write_jsonl(tmp_path / "ACME_10K.jsonl", SEGMENT_PAGES)
-    assert cli("ingest", source).exit_code == 0
     for question in ("Where is goodwill by segment?", "按分部划分的商誉在哪一页？"):
-        result, data = cli_json(source.with_suffix(".db"), question)
-        assert result.exit_code == 0, result.output
-        assert [hit["page_number"] for hit in data["results"][:2]] == [5, 7], question
+        assert ranked_pages(cli, tmp_path, "ACME_10K", SEGMENT_PAGES, question)[:2] == [5, 7], question
 
 
 DELIVERY_PAGES = [
@@ -454,8 +457,4 @@ DELIVERY_PAGES = [
 def test_a_verb_finds_the_page_that_uses_its_noun(cli, tmp_path):
     """"Deliver" and "deliveries" have different Porter stems (deliv, deliveri): the question's
     verb finds the deliveries table (page 4), not only the pages that repeat the verb."""
-    source = write_jsonl(tmp_path / "ACME_10K.jsonl", DELIVERY_PAGES)
-    assert cli("ingest", source).exit_code == 0
-    result, data = cli_json(source.with_suffix(".db"), "How many A2 aircraft did Acme deliver in 2024?")
-    assert result.exit_code == 0, result.output
-    assert data["results"][0]["page_number"] == 4
+    assert ranked_pages(cli, tmp_path, "ACME_10K", DELIVERY_PAGES, "How many A2 aircraft did Acme deliver in 2024?")[0] == 4
