@@ -21,6 +21,7 @@ from evfind.forms import (
     part_of,
     reflow,
     release_sections,
+    titled_item,
 )
 
 from .conftest import write_jsonl
@@ -395,6 +396,23 @@ def test_a_ten_k_page_header_that_names_an_item_starts_no_other_item():
     assert ["mdna" in page for page in read] == [False, True, True, True, False, False]
     assert ["form_summary" in page or "business" in page for page in read] == [False] * 5 + [True]
     assert "financial_statements" in read[4]
+
+
+@pytest.mark.parametrize(
+    "line, following, label",
+    [
+        ("Item 7", "SUMMARY RESULTS OF OPERATIONS", None),  # Item 16's word, under Item 7's number
+        ("Item 7", "Business Description", None),  # Item 1's
+        ("Item 7.", "Management's Discussion and Analysis of Financial Condition", "mdna"),
+        ("ITEM 16. FORM 10-K SUMMARY", "", "form_summary"),
+        ("Item 4. Mine Safety Disclosures", "", "mine_safety"),
+        # a 10-K before fiscal 2010 numbered the vote of security holders Item 4
+        ("Item 4. Submission of Matters to a Vote of Security Holders", "", "shareholder_vote"),
+    ],
+)
+def test_a_ten_k_item_title_is_held_to_its_number(line, following, label):
+    found = titled_item("10-K", line, following)
+    assert (found[0] if found else None) == label
 
 
 def test_a_ten_q_body_that_never_repeats_part_i_is_read_by_its_titles():
