@@ -494,10 +494,10 @@ class Finder:
         return sorted(page for page, heading in first.values() if asked <= {normal(w) for w in tokens(heading)})
 
     def _defining(self, parsed: ParsedQuestion, leading: list[int], definitions: frozenset[int]) -> set[int]:
-        """The leading pages of definitions that define a term the question names, in the words
-        of several ("Applicable Rate" means ..., "Consolidated EBITDA" shall mean ...): where
-        an agreement sets out the pricing grid or the ratio the question asks about. They are
-        the evidence, not a restatement of it."""
+        """The leading pages of definitions that define a term of several words the question
+        names ("Applicable Rate" means ..., "Consolidated EBITDA" shall mean ...): where an
+        agreement sets out the pricing grid or the ratio the question asks about. They are the
+        evidence, not a restatement of it."""
         terms = [idea.label for idea in parsed.ideas if " " in idea.label and not idea.year]
         pages = [page for page in leading if page in definitions]
         if not terms or not pages:

@@ -19,8 +19,8 @@ import os
 from . import rank
 from .errors import EvfindError, UsageError
 from .finder import REFUSALS, Answer, Document, Finder, compose_message, refused, units
-from .rank import DEFAULT, TOP_DEFAULT, Method
 from .question import QUARTER_WORDS
+from .rank import DEFAULT, TOP_DEFAULT, Method
 
 
 def open_finder(
