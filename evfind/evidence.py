@@ -159,33 +159,30 @@ def best_passage(
     anywhere = frozenset().union(*held.values())
     coverage = sum(concepts[i].weight for i in anywhere) / total
     figure_lines: dict[int, bool] = {}
-    with_figures: dict[int, bool] = {}
-
-    def figured(index: int) -> bool:  # the line carries a figure (read once a line)
-        if index not in with_figures:
-            with_figures[index] = has_figure(lines[index])
-        return with_figures[index]
+    scores: dict[frozenset[int], float] = {}  # (most windows hold the same few concepts)
 
     def figure(index: int) -> bool:  # one of the question's line items beside a figure
         if index not in figure_lines:
-            figure_lines[index] = any(concepts[i].line_item for i in held[index]) and figured(index)
+            figure_lines[index] = any(concepts[i].line_item for i in held[index]) and has_figure(lines[index])
         return figure_lines[index]
 
     def weight(index: int) -> float:
         return sum(concepts[i].weight for i in held[index])
 
+    def score(concepts_in: frozenset[int]) -> float:  # the weighted share a passage holds
+        if concepts_in not in scores:
+            scores[concepts_in] = round(sum(concepts[i].weight for i in concepts_in) / total, 9)
+        return scores[concepts_in]
+
     windows = []
     starts = sorted(held)  # a best window can always be made to start on a matching line
-    scores: dict[frozenset[int], float] = {}  # (most windows hold the same few concepts)
     for k, start in enumerate(starts):
         end, inside, j = min(start + window, len(lines)), [start], k + 1
         while j < len(starts) and starts[j] < end:
             inside.append(starts[j])
             j += 1
         concepts_in = held[start] if len(inside) == 1 else frozenset().union(*(held[i] for i in inside))
-        if concepts_in not in scores:
-            scores[concepts_in] = round(sum(concepts[i].weight for i in concepts_in) / total, 9)
-        windows.append((scores[concepts_in], start, inside))
+        windows.append((score(concepts_in), start, inside))
     # A table's row and its caption: a line item beside a figure ("Europe 476 (797)") joins the
     # nearest line above it, across the table's rows, that holds a concept and no figure (the
     # table's title, "Operating Profit by Division"), as one passage.
@@ -193,18 +190,15 @@ def best_passage(
     if rows:
         caption, captions = None, {}  # the caption in force at each line, read down the page
         for j in range(rows[-1] - window + 1):
-            if j in held and not figured(j):
+            if j in held and not has_figure(lines[j]):
                 caption = j
-            elif lines[j].count(" ") >= PROSE_WORDS - 1 and not figured(j):
+            elif lines[j].count(" ") >= PROSE_WORDS - 1 and not has_figure(lines[j]):
                 caption = None  # a paragraph: the table below it starts without a caption
             captions[j] = caption
         for i in rows:
             j = captions[i - window]
             if j is not None and i - j < TABLE_REACH:
-                concepts_in = held[i] | held[j]
-                if concepts_in not in scores:
-                    scores[concepts_in] = round(sum(concepts[c].weight for c in concepts_in) / total, 9)
-                windows.append((scores[concepts_in], i, [j, i]))
+                windows.append((score(held[i] | held[j]), i, [j, i]))
     top = max(score for score, _, _ in windows)
     # Among the windows of the best score (figures are looked for there only): for a fact
     # question one with a figure line, then the earliest.

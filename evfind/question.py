@@ -508,8 +508,8 @@ SEGMENTS = "segment_information"
 _BY_SEGMENT = LazyPattern(r"\bby\s+(?:(?:reportable|reporting|operating|business)\s+)?(?:segments?|divisions?)\b", re.I)
 _QUARTERS = frozenset(("q1", "q2", "q3", "q4", "1q", "2q", "3q", "4q"))
 _ORDINALS = frozenset(("first", "second", "third", "fourth"))
-_PERIOD_WORDS = _ORDINALS | {"quarter", "quarters", "months", "weeks"}
 QUARTER_WORDS = _QUARTERS | _ORDINALS | {"quarter", "quarters"}  # the words of a quarter named
+_PERIOD_WORDS = QUARTER_WORDS | {"months", "weeks"}  # words that name a period only beside another
 
 
 def _is_period(label: str) -> bool:
