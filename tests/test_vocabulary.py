@@ -154,6 +154,15 @@ def test_form_items(line, label):
         ("Available-for-Sale Debt Securities", "investments"),  # an investment note, not debt
         ("Free Cash Flow Conversion Rate", "non_gaap"),  # not a convertible's conversion rate
         ("Chief Legal Officer", None),  # a signature block, not the legal proceedings
+        ("Major Customers", "customers"),
+        ("Concentration of Credit Risk and Major Customers", "customers"),
+        ("Distribution, Sales, and Marketing", "customers"),
+        ("Customer Financing", "receivables"),  # financing receivables (ASC 310), not who buys
+        ("Contracts with Customers", "revenue"),  # the ASC 606 note
+        ("Customer Deposits", "revenue"),  # a contract liability
+        ("Sales and Marketing Expenses", None),  # an operating expense, not distribution methods
+        ("Distribution of Benefits", None),  # a benefit plan's article
+        ("Chief Customer Officer", None),
     ],
 )
 def test_note_and_subsection_titles(title, label):
