@@ -30,7 +30,7 @@ from functools import lru_cache, partial
 
 from .exhibits import kinds as _kind_rows
 from ._data import rows
-from .structure import ANY_FORM, Form, PageStructure, item_heading
+from .structure import ANY_FORM, Form, PageStructure, numbered_item_heading
 from .structure import analyse as analyse_structure
 
 FORMS = ("10-K", "10-Q", "8-K", "earnings", "annual", "other")
@@ -500,12 +500,12 @@ def titled_item(form: str, line: str, following: str = "", part: str | None = No
     title must be one the Item's number can carry. A page header that prints "Item 7" above
     a subheading ("SUMMARY RESULTS OF OPERATIONS", "Business Description") starts no Item:
     those words name Item 16 and Item 1 of a 10-K, not Item 7."""
-    found = item_heading(line, following)
+    found = numbered_item_heading(line, following)
     if found is None:
         return None
-    match = _ITEM.match(found[1])
-    labels = item_labels(form, match.group(2)) if match else ()
-    return None if labels and found[0] not in labels else found
+    label, heading, number = found
+    labels = item_labels(form, number)
+    return None if labels and label not in labels else (label, heading)
 
 
 def structure_form(form: str) -> Form:

@@ -249,6 +249,13 @@ def _short(line: str, words: int) -> bool:
 
 def item_heading(line: str, next_line: str = "") -> tuple[str, str] | None:
     """("risk_factors", "Item 1A. Risk Factors") for an Item line; None for anything else."""
+    found = numbered_item_heading(line, next_line)
+    return found[:2] if found else None
+
+
+def numbered_item_heading(line: str, next_line: str = "") -> tuple[str, str, str] | None:
+    """item_heading's reading with the Item's number as printed: ("risk_factors", "Item 1A.
+    Risk Factors", "1A")."""
     match = _ITEM.match(line)
     if not match or not _short(line, ITEM_LINE_WORDS):
         return None
@@ -262,7 +269,7 @@ def item_heading(line: str, next_line: str = "") -> tuple[str, str] | None:
     label = _first("item", words_key(title))
     if label is None:
         return None
-    return label, re.sub(r"\s+", " ", line).strip()
+    return label, re.sub(r"\s+", " ", line).strip(), match.group(1)
 
 
 def note_heading(line: str, next_line: str = "", numbered: bool = False) -> tuple[str, str] | None:
