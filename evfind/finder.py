@@ -421,7 +421,9 @@ class Finder:
         leading = list(dict.fromkeys([page for page, _ in fused[:shown]] + openings))
         marks = store.marked(self.conn, _marking(plan.match, informative), leading, revision)
         passages = self._passages(parsed, marks)
-        ordered = rank.rerank(fused, passages, plan.intent, method, rank.asked_tables(plan.candidates, plan.intent))
+        off_period = self._off_period(parsed, [page for page, _ in fused[:method.rerank_depth]], marks)
+        tables = rank.asked_tables(plan.candidates, plan.intent)
+        ordered = rank.rerank(fused, passages, plan.intent, method, tables, off_period)
         ordered = rank.lead(ordered, openings)
         return plan._replace(fused=tuple(ordered), passages=passages, marks=marks, named=tuple(openings))
 
@@ -537,6 +539,17 @@ class Finder:
             lines, held = evidence.read_lines(text, concepts)
             passages[page_id] = evidence.best_passage(lines, held, concepts, window, fact)
         return passages
+
+    @staticmethod
+    def _off_period(parsed: ParsedQuestion, pages: list[int], marks: Mapping[int, tuple[str, str]]) -> frozenset[int]:
+        """The pages whose tables cover only spans of time the question does not ask for: the
+        quarter's table when it asks for the full year or the year to date (evidence.py)."""
+        asked = evidence.periods_asked(parsed.reading.english if parsed.reading else parsed.text)
+        if asked <= {"quarter"}:
+            # A quarter named alone mostly names the filing ("in the Q3 release", "the 10-Q for
+            # the quarter ended June 2"), whose every page is of that quarter and its year to date.
+            return frozenset()
+        return frozenset(page for page in pages if page in marks and evidence.off_period(asked, marks[page][0]))
 
     def _concepts(self, parsed: ParsedQuestion) -> tuple[evidence.Concept, ...]:
         """The question's ideas as evidence concepts, each weighted by its rarity in the filing:

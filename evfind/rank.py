@@ -370,6 +370,7 @@ def evidence_list(
     intent: Intent,
     tables: Sequence[Hashable] = (),
     figure_bonus: float = 0.0,
+    off_period: Collection[Hashable] = (),
 ) -> list[Hashable]:
     """The leading pages ordered by the evidence each holds.
 
@@ -379,7 +380,9 @@ def evidence_list(
     Then the best passage's score (the weighted share of the question's concepts in a few
     consecutive lines), then for a fact question a line item beside a figure, then the share
     of concepts anywhere on the page, then the fused order. A page without a passage (routed
-    to, but no word of the question on it) goes last."""
+    to, but no word of the question on it) goes last. Pages ``off_period`` (whose tables cover
+    only spans the question does not ask for: the quarter's when it asks for the full year,
+    ``evidence.off_period``) go after the other pages with a passage."""
     position = {page: i for i, page in enumerate(leading)}
     table = {page: i for i, page in enumerate(tables)}
 
@@ -390,7 +393,7 @@ def evidence_list(
         if passage is None:
             return (2, 0, 0.0, False, 0.0, position[page])
         score = passage.score + (figure_bonus if passage.figure else 0.0)
-        return (1, 0, -round(score, 9), not (intent.fact and passage.figure),
+        return (1, page in off_period, -round(score, 9), not (intent.fact and passage.figure),
                 -round(passage.coverage, 9), position[page])
 
     return sorted(leading, key=key)
@@ -412,6 +415,7 @@ def rerank(
     intent: Intent,
     method: Method,
     tables: Sequence[Hashable] = (),
+    off_period: Collection[Hashable] = (),
 ) -> list[tuple[Hashable, float]]:
     """The fused list with its leading ``method.rerank_depth`` pages reordered by evidence:
     those pages' fused order and their ``evidence_list`` fused again by RRF, the evidence list
@@ -420,12 +424,13 @@ def rerank(
     displaces the statement a question names). The pages below keep their order and scores,
     below the leading ones. ``passages`` maps page ids to ``evidence.Passage``; without it, or
     with the weight 0, the fused list is returned as it is. ``tables`` are the pages that are
-    the table the question asks for (``asked_tables``): they lead the evidence list."""
+    the table the question asks for (``asked_tables``): they lead the evidence list; pages
+    ``off_period`` follow the others there (``evidence_list``)."""
     if not passages or not method.evidence_weight or len(fused) < 2:
         return list(fused)
     depth = method.rerank_depth
     leading = [page for page, _ in fused[:depth]]
-    evidence = evidence_list(leading, passages, intent, tables, method.figure_bonus)
+    evidence = evidence_list(leading, passages, intent, tables, method.figure_bonus, off_period)
     again = rrf([leading, evidence], [1.0, method.evidence_weight], k=method.k)
     floor = fused[depth - 1][1] if len(fused) >= depth else 0.0
     # scores of the leading pages stay above those of the pages below them

@@ -10,7 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evfind.evidence import NO_PASSAGE, Concept, best_passage, has_figure, mark, read_lines, stems
+from evfind.evidence import (
+    NO_PASSAGE,
+    Concept,
+    best_passage,
+    has_figure,
+    mark,
+    off_period,
+    periods_asked,
+    periods_shown,
+    read_lines,
+    stems,
+)
 from evfind.porter import stem, stem_token
 
 from .conftest import REPO
@@ -187,3 +198,52 @@ def test_a_tables_row_joins_its_caption():
     prose = page.replace("12 Weeks Ended 24 Weeks Ended", "The divisions below are reported in millions of dollars for each period")
     lines, held = read_lines(mark(prose, concepts), concepts)
     assert best_passage(lines, held, concepts, window=3, fact=True).score == 0.5
+
+
+# --- Periods: the span a question asks for and the spans a page's tables cover ---------------
+
+
+@pytest.mark.parametrize(
+    "question, spans",
+    [
+        ("Where's the full-year operating profit by division, reported vs core?", {"year"}),
+        ("Europe's core operating profit for the first 24 weeks of 2023", {"to_date"}),
+        ("Operating cash flow year-to-date", {"to_date"}),
+        ("Revenue for the nine months ended September 30", {"to_date"}),
+        ("Net revenue by division for the fourth quarter and full year 2022", {"quarter", "year"}),
+        ("Q4 revenue", {"quarter"}),
+        ("Adjusted EBITDA for the twelve months ended June 30, 2023", {"year"}),
+        ("What was 3M's FY2022 capital expenditure?", set()),  # a year alone names no span
+        ("Where is the quarterly report's legal proceedings section?", set()),
+        ("six months; revenue", {"to_date"}),  # a Chinese question's reading (上半年的收入)
+        ("2023; 24; weeks; europe", {"to_date"}),  # 前24周
+    ],
+)
+def test_the_span_a_question_asks_for(question, spans):
+    assert periods_asked(question) == spans
+
+
+@pytest.mark.parametrize(
+    "text, spans",
+    [
+        ("Operating Profit by Division\n12 Weeks Ended June 17, 2023 and June 11, 2022", {"quarter"}),
+        ("Operating Profit by Division\n24 Weeks Ended June 17, 2023", {"to_date"}),
+        ("Three Months Ended Six Months Ended\nJune 30, 2023", {"quarter", "to_date"}),
+        ("Twelve Months Ended June 30, 2023", {"year"}),
+        ("Quarter Ended Year Ended\n12/31/2022 12/25/2021", {"quarter", "year"}),
+        ("Consolidated Statements of Income\nYears ended December 31, 2024, 2023 and 2022", {"year"}),
+        ("Fifty-Two Weeks Ended September 3, 2023", {"year"}),
+        ("Discussion of Full-Year 2022 Reported Division Results", {"year"}),
+        ("Consolidated Balance Sheets\nAs of December 31, 2024", set()),  # a point in time
+    ],
+)
+def test_the_spans_a_page_covers(text, spans):
+    assert periods_shown(text) == spans
+
+
+def test_a_page_is_off_period_only_when_it_covers_spans_and_none_asked():
+    quarter = "Operating Profit by Division\n\x02Quarter\x03 Ended 12/31/2022"  # marks as FTS5 leaves them
+    assert off_period(frozenset({"year"}), quarter)
+    assert not off_period(frozenset({"quarter", "year"}), quarter)
+    assert not off_period(frozenset({"year"}), "Consolidated Balance Sheets\nAs of December 31, 2024")
+    assert not off_period(frozenset(), quarter)

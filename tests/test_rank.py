@@ -282,3 +282,54 @@ def test_the_section_list_opens_at_the_section_for_a_description_and_by_bm25_for
         assert [page for page, _ in plain.sections][0] == 3  # the page that says "regions" most
         figure = finder.explain("How many geographic regions does the company operate in?")
         assert figure.parsed.fact and [page for page, _ in figure.sections][0] == 3
+
+
+def test_the_table_of_the_span_asked_for_comes_first(tmp_path, cli):
+    """An earnings release prints the same table for the quarter and for the full year (or the
+    year to date) on neighbouring pages: the question's "full-year" or "year-to-date" picks the
+    page whose columns cover it, through the CLI, in English and in Chinese; without a span
+    asked, the words decide and the quarter's table, the first, leads."""
+    import json
+
+    from evfind.ingest import ingest
+
+    from .conftest import write_jsonl
+
+    def table(span: str, figures: str) -> str:
+        return (
+            "ACME Corp and Subsidiaries\nReconciliation of GAAP and Non-GAAP Information\n"
+            f"Operating Profit by Division\n{span} Ended December 31, 2024 and December 31, 2023\n"
+            "(in millions, unaudited)\nReported Operating Profit Restructuring Core Operating Profit\n"
+            f"North America {figures}\nEurope {figures}\nTotal {figures}"
+        )
+
+    others = [
+        "Condensed Consolidated Balance Sheet\nCash and cash equivalents $ 812\nInventories 1,020\nTotal assets 9,480",
+        "Condensed Consolidated Statement of Cash Flows\nNet cash provided by operating activities 1,544\nCapital spending (610)",
+        "Dividends\nThe board declared a quarterly dividend of $0.45 per share, payable March 3, 2025.",
+        "Conference Call\nManagement will host a webcast at 8:00 a.m. Eastern Time to discuss the results.",
+        "Forward-Looking Statements\nThis release contains statements about plans, expectations and risks.",
+        "Net Revenue by Region\nNorth America grew 3% and Europe grew 6%, driven by pricing and volume.",
+    ]
+
+    def release(name: str, second: str) -> str:
+        pages = [
+            "ACME Corp Reports 2024 Results\nRevenue grew 4% in the fourth quarter.",
+            table("Quarter", "$ 1,210 $ 35 $ 1,245"),
+            table(second, "$ 4,870 $ 120 $ 4,990"),
+            *others,
+        ]
+        return ingest(write_jsonl(tmp_path / f"{name}.jsonl", pages), tmp_path / f"{name}.db").db_path
+
+    def first(db, question: str) -> int:
+        result = cli("query", db, question, "--format", "json")
+        assert result.exit_code == 0, result.stderr
+        return json.loads(result.stdout)["results"][0]["page_number"]
+
+    annual = release("ACME_2024Q4_EARNINGS", "Year")
+    assert first(annual, "Where is operating profit by division, reported and core, for the full year?") == 3
+    assert first(annual, "全年按分部的营业利润调节表在哪一页？") == 3
+    assert first(annual, "Where is operating profit by division, reported and core?") == 2
+    interim = release("ACME_2024Q2_EARNINGS", "24 Weeks")
+    assert first(interim, "Where is year-to-date operating profit by division, reported and core?") == 3
+    assert first(interim, "Where is operating profit by division, reported and core?") == 2
