@@ -354,9 +354,11 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
         sections = [label for label in sections if label != SEGMENTS]
     # A period ("the quarter ended June 2", "as of March 31") picks a column, as a year does.
     ideas = [(at, idea._replace(year=True) if not idea.year and _is_period(idea.label) else idea) for at, idea in ideas]
-    # ... and so do the words of a period's pair on their own ("second", "quarter" of "the second quarter").
+    # ... and so do the words of a period's pair on their own ("second", "quarter" of "the second quarter"),
+    # and of a span named ("full" of "full-year", "date" of "year-to-date": evidence.periods_asked).
     in_periods = {w for _, idea in ideas if idea.year and " " in idea.label for w in idea.label.split()}
-    ideas = [(at, idea._replace(year=True) if not idea.year and idea.label in in_periods and idea.label in _PERIOD_WORDS else idea)
+    in_periods |= {w for m in _SPAN_NAMED.finditer(question) for w in _words_of(m.group(0))} & _SPAN_WORDS
+    ideas = [(at, idea._replace(year=True) if not idea.year and idea.label in in_periods and idea.label in _PERIOD_WORDS | _SPAN_WORDS else idea)
              for at, idea in ideas]
     if source_words:  # the statement named as the source is where to look, not what to find on it
         ideas = [(at, idea._replace(source=True) if not idea.year and _words_of(idea.label) <= source_words else idea)
@@ -510,6 +512,9 @@ _QUARTERS = frozenset(("q1", "q2", "q3", "q4", "1q", "2q", "3q", "4q"))
 _ORDINALS = frozenset(("first", "second", "third", "fourth"))
 QUARTER_WORDS = _QUARTERS | _ORDINALS | {"quarter", "quarters"}  # the words of a quarter named
 _PERIOD_WORDS = QUARTER_WORDS | {"months", "weeks"}  # words that name a period only beside another
+# A span named: the full year, the year to date, the first half (evidence.periods_asked).
+_SPAN_NAMED = LazyPattern(r"\b(?:full[ -](?:fiscal )?year|year[ -]to[ -]date|ytd|first half|half[ -]year)\b", re.I)
+_SPAN_WORDS = frozenset(("full", "date", "ytd", "half"))
 
 
 def _is_period(label: str) -> bool:

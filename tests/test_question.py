@@ -19,7 +19,7 @@ def test_meta_words_of_instruction_laden_questions_are_dropped():
 
 
 def test_years_numbers_and_compounds():
-    assert content_words("FY2022 vs FY2021 revenue, 12 months, 1,234 units") == ["2022", "vs", "2021", "revenue", "months", "234"]
+    assert content_words("FY2022 vs FY2021 revenue, 12 months, 1,234 units") == ["2022", "2021", "revenue", "months", "234"]
     assert tokens("Free cashflow and P&L of PP&E") == ["free", "cash", "flow", "and", "p&l", "of", "pp&e"]
 
 
@@ -134,3 +134,30 @@ def test_group_is_a_content_word():
     (``Finder._without_common_words``), not dropped here."""
     assert "group" in content_words("How much stock must a shareholder group hold to use proxy access?")
     assert "inc" not in content_words("What was Acme Group Inc.'s revenue?")
+
+
+def test_versus_is_a_connective_not_a_content_word():
+    assert "vs" not in content_words("Operating profit by division, reported vs core")
+    assert "versus" not in content_words("Operating profit by division, reported versus core")
+
+
+@pytest.mark.parametrize(
+    "question, span_word",
+    [
+        ("Where's the full-year operating profit by division?", "full"),
+        ("Where is the full year bridge to adjusted EBITDA?", "full"),
+        ("Operating cash flow year-to-date by quarter", "date"),
+        ("全年按分部的营业利润在哪一页？", "full"),  # read as "full year"
+    ],
+)
+def test_a_span_named_is_a_period_like_a_year(question, span_word):
+    """"Full-year", "year-to-date": they pick a table's columns, as a year does, and weigh
+    nothing in a passage."""
+    ideas = {i.label: i for i in parse(question).ideas}
+    assert ideas[span_word].year
+    assert not any(i.year for i in ideas.values() if i.label in ("operating profit", "operating income", "division"))
+
+
+def test_a_span_word_outside_a_span_keeps_its_weight():
+    ideas = {i.label: i for i in parse("Did the full board approve the merger?").ideas}
+    assert not ideas["full"].year
