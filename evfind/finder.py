@@ -225,6 +225,7 @@ class Plan(NamedTuple):
         return rank.Intent(
             named=bool(parsed.named), topical=bool(sections), fact=parsed.fact, ratio=parsed.ratio,
             instrument=bool(sections & rank.INSTRUMENT_SECTIONS), definition="definitions" in sections,
+            contents=rank.CONTENTS in sections,
         )
 
     def to_dict(self) -> dict:
@@ -413,11 +414,11 @@ class Finder:
         # pages; the pages shown past them (and those named outright) are read for their
         # evidence lines only.
         shown = max(top, method.rerank_depth)
-        definitions, instruments = self._aside_pages()
+        definitions, instruments, contents = self._aside_pages()
         if definitions and not plan.intent.definition:
             # (the pages read are the rerank's, whatever ``top`` is: the ranking never depends on it)
             definitions = definitions - self._defining(parsed, [page for page, _ in fused[:method.rerank_depth]], definitions)
-        fused = rank.set_aside(fused, definitions, instruments, plan.intent, method, unnamed)
+        fused = rank.set_aside(fused, definitions, instruments, plan.intent, method, unnamed, contents)
         leading = list(dict.fromkeys([page for page, _ in fused[:shown]] + openings))
         marks = store.marked(self.conn, _marking(plan.match, informative), leading, revision)
         passages = self._passages(parsed, marks)
@@ -512,18 +513,20 @@ class Finder:
                 found.add(page)
         return found
 
-    def _aside_pages(self) -> tuple[frozenset[int], frozenset[int]]:
+    def _aside_pages(self) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
         """The pages ``rank.set_aside`` may set aside, of the whole revision (the ranking never
         depends on how many pages are shown): (pages of definitions, pages of the exhibits that
-        are instruments); read once per Finder."""
+        are instruments, pages of contents); read once per Finder."""
         if self._aside is None:
             from .exhibits import instrument_labels
 
-            labels = ["definitions", *sorted(instrument_labels())]
-            found = store.pages_with_labels(self.conn, self.revision.revision_id, labels, ("definitions",))
+            own = ("definitions", rank.CONTENTS)
+            labels = [*own, *sorted(instrument_labels())]
+            found = store.pages_with_labels(self.conn, self.revision.revision_id, labels, own)
             self._aside = (
                 frozenset(page for page, on in found.items() if "definitions" in on),
-                frozenset(page for page, on in found.items() if on - {"definitions"}),
+                frozenset(page for page, on in found.items() if on - set(own)),
+                frozenset(page for page, on in found.items() if rank.CONTENTS in on),
             )
         return self._aside
 

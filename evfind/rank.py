@@ -184,6 +184,7 @@ class Intent(NamedTuple):
     fact: bool = False  # it asks for a figure or a fact, not where something is
     instrument: bool = False  # it is about an agreement, an indenture, the bylaws or their terms
     definition: bool = False  # it asks what a term means (a glossary, defined terms)
+    contents: bool = False  # it asks for the table of contents or an index
     ratio: bool = False  # it asks for a ratio of statement line items (its evidence: the statements)
 
 
@@ -322,6 +323,9 @@ def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[H
 # The section labels of questions about an instrument's terms (data/routes.tsv: the capital-
 # markets terms of underwriting agreements, indentures and credit agreements; Form 8-K Item 1.01
 # and 5.03; the exhibit list): for them, the instrument's own pages are the evidence.
+# The section label of a page of contents (a table of contents, an index to the statements:
+# titles and page numbers), which structure.py reads from the page's shape.
+CONTENTS = "table_of_contents"
 INSTRUMENT_SECTIONS = frozenset(
     {"material_agreements", "underwriting", "indenture", "redemption", "covenants", "events_of_default",
      "conversion", "charter_bylaws", "exhibits", "change_of_control"}
@@ -335,12 +339,15 @@ def set_aside(
     intent: Intent,
     method: Method,
     unnamed: Collection[Hashable] = (),
+    contents: Collection[Hashable] = (),
 ) -> list[tuple[Hashable, float]]:
     """The fused list with pages that restate rather than disclose scored down to
     ``method.aside`` of their score: pages of definitions (an agreement's Article I, a glossary)
-    unless the question asks what a term means, and pages of an attached instrument (a credit
-    agreement, an indenture, the bylaws) unless the question is about one. Such pages repeat
-    the words of every question about the filing; the filing's own disclosure comes first.
+    unless the question asks what a term means, pages of an attached instrument (a credit
+    agreement, an indenture, the bylaws) unless the question is about one, and pages of
+    ``contents`` (a table of contents, an index to the statements: titles and page numbers)
+    unless the question asks for one. Such pages repeat the words of every question about the
+    filing; the filing's own disclosure comes first.
     ``unnamed``: the pages of the exhibits other than the one a question names ("the five-year
     credit agreement" and its 364-day twin, whose articles read alike), set aside too."""
     if method.aside >= 1:
@@ -350,7 +357,9 @@ def set_aside(
         aside.update(definitions)
     if not intent.instrument:
         aside.update(instruments)
-    if not aside:
+    if not intent.contents:
+        aside.update(contents)
+    if not aside or not fused:
         return list(fused)
     scored = [(page, score * method.aside if page in aside else score) for page, score in fused]
     first_met = {page: i for i, (page, _) in enumerate(fused)}
@@ -461,9 +470,11 @@ def order(
     intent: Intent,
     method: Method,
     passages: Mapping[Hashable, object] | None = None,
+    contents: Collection[Hashable] = (),
 ) -> list[tuple[Hashable, float]]:
-    """A question's pages, (page id, score) best first: ``fuse``, then ``rerank``."""
-    fused = fuse(candidates, intent, method)
+    """A question's pages, (page id, score) best first: ``fuse``, the pages of ``contents`` set
+    aside (``set_aside``), then ``rerank``."""
+    fused = set_aside(fuse(candidates, intent, method), (), (), intent, method, contents=contents)
     return rerank(fused, passages, intent, method, asked_tables(candidates, intent))
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ._data import rows
+from .rank import CONTENTS
 from .text import squash, words_key
 
 # ---------------------------------------------------------------------------------------------
@@ -141,7 +142,9 @@ STATEMENT_RUN_GAP = 2
 
 # Carried sections whose heading says nothing about a page's topic ("Financial Statements and
 # Supplementary Data" runs over every note): not indexed as the page's context.
-_NO_CONTEXT = {"financial_statements", "table_of_contents"}
+# CONTENTS labels a page that lists titles with their page numbers (a table of contents, an
+# index to the statements): read from the page's shape (``_is_toc``, ``_is_index``), not a heading.
+_NO_CONTEXT = {"financial_statements", CONTENTS}
 STATEMENTS = (
     "income_statement",
     "comprehensive_income",
@@ -661,7 +664,7 @@ class Carry:
             title = self.title = title or self.title
         page = PageStructure(statement=statement, toc=kind.toc)
         if kind.index:
-            page.add("table_of_contents", "Table of contents", "title")
+            page.add(CONTENTS, "Table of contents", "title")
         if kind.definitions:
             page.add("definitions", "Definitions", "title")
         self._inherit(page, kind.opening, statement)

@@ -216,7 +216,10 @@ def test_the_finder_orders_pages_by_this_policy(filing_db):
             parsed = plan.parsed
             assert plan.intent == Intent(named=bool(parsed.named), topical=bool(parsed.sections), fact=parsed.fact)
             assert plan.passages, question
-            assert plan.fused == tuple(rank.order(plan.candidates, plan.intent, DEFAULT, plan.passages)[:20]), question
+            contents = finder._aside_pages()[2]  # page 2, the table of contents
+            assert contents
+            ordered = rank.order(plan.candidates, plan.intent, DEFAULT, plan.passages, contents)
+            assert plan.fused == tuple(ordered[:20]), question
 
 
 def test_the_statements_asked_for_lead_the_evidence_list():
@@ -247,6 +250,25 @@ def test_pages_that_restate_are_set_aside_unless_asked_for():
     ]
     assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(definition=True, instrument=True), half) == fused
     assert rank.set_aside(fused, ["def"], ["loan"], rank.Intent(), DEFAULT._replace(aside=1.0)) == fused
+    # a table of contents lists titles and page numbers: set aside unless asked for
+    assert rank.set_aside(fused, [], [], rank.Intent(), half, contents=["def"])[0] == ("loan", 0.20)
+    assert rank.set_aside(fused, [], [], rank.Intent(contents=True), half, contents=["def"]) == fused
+
+
+def test_the_table_of_contents_answers_only_when_asked_for(cli, filing_db):
+    """Page 2 of the test filing lists the Items and statements with their page numbers: it
+    holds every title a question names, and none of the evidence."""
+    import json
+
+    def pages(question: str) -> list[int]:
+        result = cli("query", filing_db, question, "--format", "json")
+        assert result.exit_code == 0, result.stderr
+        return [hit["page_number"] for hit in json.loads(result.stdout)["results"]]
+
+    assert pages("Where is the table of contents?")[0] == 2
+    assert pages("目录在哪一页？")[0] == 2
+    found = pages("Where is Item 8, financial statements and supplementary data?")
+    assert found[0] in (8, 9, 10, 11) and 2 not in found[:3]
 
 
 def test_a_clear_winner_stays_first_when_others_are_set_aside():
