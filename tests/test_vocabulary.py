@@ -224,3 +224,40 @@ def test_expansions_are_the_evidence_wording():
     assert {"delivery", "deliveries"} <= phrases("How many aircraft did they deliver?")
     assert "acquisitions" in phrases("Which companies did it acquire?")
     assert "settlement" in phrases("How much did it pay to settle the lawsuit?")
+    # ASC 280-10-50-42's own term for the customers of 10 percent or more of revenues
+    assert {"major customer", "largest customer"} <= phrases("Who are the company's primary customers?")
+    # "base" is a meta word ("base your answer on ..."), but a customer base is a concentration
+    assert "customer base" in phrases("How concentrated is the customer base?")
+    assert "customer base" in phrases("客户群有多集中？")
+
+
+def test_customer_concentration_is_found_by_its_standard_wording(tmp_path, cli):
+    """'Primary customers' and 'customer base' reach the disclosure of major customers (ASC
+    280-10-50-42) and of a concentrated customer base (ASC 275-10-50-18), not the pages that
+    only mention customers."""
+    import json
+
+    from evfind.ingest import ingest
+
+    from .conftest import write_jsonl
+
+    pages = [
+        "ACME Corp Annual Report on Form 10-K for the fiscal year 2024",
+        "Item 1. Business\nWe design and sell industrial pumps to customers in 40 countries. Our customers "
+        "value reliability, and our service teams visit customers on site.",
+        "Item 1A. Risk Factors\nWe depend on a major customer. Northwind Utilities, our largest customer, "
+        "accounted for 31% of net sales in 2024; the loss of this major customer would reduce our revenue.",
+        "Because we have a concentrated customer base, the loss of one or more customers could harm our results.",
+        "Customer Financing\nWe offer customers financing for pumps; customer financing receivables were $120 million.",
+        "Customer Service\nOur customers reach our service centers by phone; customers rate our service highly.",
+        "Item 7. Management's Discussion and Analysis\nNet sales rose 6% on higher volume and price.",
+    ]
+    db = ingest(write_jsonl(tmp_path / "ACME_2024_10K.jsonl", pages), tmp_path / "acme.db").db_path
+
+    def first(question: str) -> int:
+        result = cli("query", db, question, "--format", "json")
+        assert result.exit_code == 0, result.stderr
+        return json.loads(result.stdout)["results"][0]["page_number"]
+
+    assert first("Who are ACME's primary customers?") == 3
+    assert first("How concentrated is ACME's customer base?") == 4
