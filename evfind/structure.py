@@ -98,10 +98,13 @@ TITLE_CHARS = (3, 80)
 TITLE_WORDS = 9
 TITLE_CAPITALISED = 0.75
 # Running text, as opposed to a table row or a caption: PROSE_WORDS or more words with at most
-# PROSE_NUMBERS numbers. A one-word title line ("Backlog", "Seasonality") is a heading only when
-# such text follows it; a one-word table caption is followed by rows of numbers.
+# PROSE_NUMBERS numbers, or a sentence (a word and a full stop) with at most one number in
+# PROSE_SHARE words ("As of December 2, 2016, we employed 15,706 people."). A one-word title line
+# ("Backlog", "Seasonality", "EMPLOYEES") is a heading only when such text follows it; a
+# one-word table caption is followed by rows of numbers.
 PROSE_WORDS = 6
 PROSE_NUMBERS = 2
+PROSE_SHARE = 4
 
 # Letters (squashed: no spaces) that may stand before a statement's name on its title line: a
 # company name ("3M Company and Subsidiaries" is 23, "The Procter & Gamble Company" 23). More is
@@ -220,6 +223,7 @@ _NOTE = re.compile(r"^note\s*(\d{1,2}|[a-z])\b[\s.:\-]*(.*)$", re.I)
 _NUMBERED = re.compile(r"^(\d{1,2})\s*[.\-:]\s*([A-Z][^.;:$%]{2,80})$")
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?[\divxlc]{1,5}$|^[a-z]-\d{1,3}$|^f-\d{1,3}$", re.I)
 _NUMBER = re.compile(r"\(?\$?\d[\d,.]*\)?%?")
+_SENTENCE = re.compile(r"[a-z]\.(?:\s|$)")  # a full stop after a word
 _SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or",
                 "the", "to", "with", "our", "its", "&", "vs", "-"}
 
@@ -243,7 +247,10 @@ def _title_like(line: str) -> bool:
 def _prose(line: str) -> bool:
     """A line of running text (what follows a one-word heading such as "Backlog")."""
     words = line.split()
-    return len(words) >= PROSE_WORDS and _numbers(line) <= PROSE_NUMBERS
+    if len(words) < PROSE_WORDS:
+        return False
+    numbers = _numbers(line)
+    return numbers <= PROSE_NUMBERS or (numbers * PROSE_SHARE <= len(words) and bool(_SENTENCE.search(line)))
 
 
 def _short(line: str, words: int) -> bool:

@@ -122,6 +122,20 @@ def test_sections_are_carried_forward_and_notes_start_mid_page():
     assert pages[2].heading.startswith("Item 8. Financial Statements and Supplementary Data | Note 1.")
 
 
+def test_a_one_word_heading_over_a_sentence_with_a_date_and_a_count():
+    """'EMPLOYEES' then 'As of December 2, 2016, we employed 15,706 people.': the sentence holds
+    three numbers and is still running text, so the word above it is a heading; a one-word
+    caption over rows of figures is not."""
+    pages = analyse([
+        "Item 1. Business\nWe make widgets for industrial customers around the world.\nEMPLOYEES\n"
+        "As of December 2, 2016, we employed 15,706 people. We have not experienced work stoppages.",
+        "Item 7. Management's Discussion and Analysis\nBacklog\n2024 2023 2022 2021\n1,204 1,100 987 860",
+    ])
+    labels = [{label for label, _, origin in p.sections} for p in pages]
+    assert "human_capital" in labels[0]
+    assert "backlog" not in labels[1]
+
+
 def test_table_of_contents_moves_nothing():
     toc = "\n".join(f"Item {n}. {t} {p}" for n, t, p in [
         ("1", "Business", 3), ("1A", "Risk Factors", 9), ("3", "Legal Proceedings", 20), ("7", "Management's Discussion and Analysis", 22)])

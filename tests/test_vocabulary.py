@@ -164,6 +164,9 @@ def test_form_items(line, label):
         ("Sales and Marketing Expenses", None),  # an operating expense, not distribution methods
         ("Distribution of Benefits", None),  # a benefit plan's article
         ("Chief Customer Officer", None),
+        ("Employee Stock Purchase Plan", "stock_compensation"),  # ASC 718-50, not the workforce
+        ("EMPLOYEE BASE", "human_capital"),
+        ("Plan for Non-Employee Directors", None),
     ],
 )
 def test_note_and_subsection_titles(title, label):
