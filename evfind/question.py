@@ -245,7 +245,7 @@ def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool
     from .zh import read  # a Chinese question only
 
     reading = read(question)
-    parsed = _parse_english(reading.english, metrics, meta, pairs)
+    parsed = _parse_english(reading.english, metrics, meta, pairs, asked=question)
     fact = _asks_fact(question, parsed.statements, parsed.ratio)
     ideas = parsed.ideas
     for match in reading.matches:
@@ -297,8 +297,9 @@ def _searched(english: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
     return frozenset(stems(t.phrase) for p in english for t in _parse_english(p, True, True, False).terms)
 
 
-def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True) -> ParsedQuestion:
-    """``parse`` of a question in English (or of a Chinese question's English reading)."""
+def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True, asked: str | None = None) -> ParsedQuestion:
+    """``parse`` of a question in English (or of a Chinese question's English reading, ``asked``
+    being the question as asked)."""
     words = content_words(question) if meta else _plain_words(question)
     terms: list[Term] = [Term(w, "year" if _is_year(w) else "question") for w in words]
     cues: list[str] = []
@@ -347,6 +348,12 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
             if kind == "named":
                 source_words.update(normal(w) for w in cue)
             {"named": named, "implied": implied}.get(kind, sections).extend(labels)
+    if implied and asks_reason(asked or question):
+        # "What drove the drop in gross margin?": the statements give the figures, MD&A the
+        # reasons for their changes (Reg S-K Item 303(b)(2)); the statements are not the table
+        # asked for.
+        implied, ratio = [], False
+        sections.append(MDNA)
     if _BY_SEGMENT.search(question) and set(sections) - {SEGMENTS}:
         # "goodwill by segment", "unearned revenue by segment": the segments are the table's
         # rows, its topic's section holds it (ASC 350-20-50-1 puts goodwill by segment in the
@@ -357,9 +364,13 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True)
     # ... and so do the words of a period's pair on their own ("second", "quarter" of "the second quarter"),
     # and of a span named ("full" of "full-year", "date" of "year-to-date": evidence.periods_asked).
     in_periods = {w for _, idea in ideas if idea.year and " " in idea.label for w in idea.label.split()}
-    in_periods |= {w for m in _SPAN_NAMED.finditer(question) for w in _words_of(m.group(0))} & _SPAN_WORDS
-    ideas = [(at, idea._replace(year=True) if not idea.year and idea.label in in_periods and idea.label in _PERIOD_WORDS | _SPAN_WORDS else idea)
-             for at, idea in ideas]
+    spans = {w for m in _SPAN_NAMED.finditer(question) for w in _words_of(m.group(0))} - {"year", "fiscal", "to"}
+    in_periods |= spans
+
+    def period(label: str) -> bool:
+        return label in in_periods and label in _PERIOD_WORDS | _SPAN_WORDS or " " in label and _words_of(label) <= spans
+
+    ideas = [(at, idea._replace(year=True) if not idea.year and period(idea.label) else idea) for at, idea in ideas]
     if source_words:  # the statement named as the source is where to look, not what to find on it
         ideas = [(at, idea._replace(source=True) if not idea.year and _words_of(idea.label) <= source_words else idea)
                  for at, idea in ideas]
@@ -452,6 +463,34 @@ _FIGURE = LazyPattern(
     r"|多少|(?<!第)几(?!页)|比例|比率|金额|增长|规模|占比|变化|增加|减少",
     re.I,
 )
+
+
+# A question that asks for the reasons of a change, not for a figure or a place.
+_REASON = LazyPattern(
+    r"\b(?:why|drove|drivers?|driven|reasons?|blame[sd]?|attribut(?:e[sd]?|able)|caused?)\b"
+    r"|为什么|为何|原因|驱动|归因|归咎",
+    re.I,
+)
+# An instruction for when the metric does not apply ("If gross margin is not a useful metric for a
+# company like this, then state that and explain why."): not a question about reasons.
+_NOT_USEFUL = LazyPattern(
+    r"\bif\b[^?]*?\bnot\b[^?]*?\bexplain why\b.*$|\bif\b[^?]*?\bnot (?:a |an )?(?:useful|relevant|meaningful|applicable)\b.*$",
+    re.I | re.S,
+)
+MDNA = "mdna"
+
+
+def asks_reason(question: str) -> bool:
+    """Does the question ask why a figure changed ("What drove ...", "Why did ...", 为何)?
+
+    >>> asks_reason("What drove the drop in gross margin in FY2023?"), asks_reason("What was gross margin?")
+    (True, False)
+    >>> asks_reason("Is gross margin improving? If gross margin is not a useful metric, state that and explain why.")
+    False
+    >>> asks_reason("Has the quick ratio improved? If it is not something an analyst would ask about, then state that and explain why.")
+    False
+    """
+    return _REASON.search(_NOT_USEFUL.sub("", question)) is not None
 
 
 def _asks_fact(question: str, statements, ratio: bool) -> bool:

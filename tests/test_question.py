@@ -161,3 +161,23 @@ def test_a_span_named_is_a_period_like_a_year(question, span_word):
 def test_a_span_word_outside_a_span_keeps_its_weight():
     ideas = {i.label: i for i in parse("Did the full board approve the merger?").ideas}
     assert not ideas["full"].year
+
+
+def test_a_question_about_reasons_asks_md_and_a_not_the_statements():
+    """The statements give a margin's figures; MD&A gives the reasons for its change (Reg S-K
+    Item 303(b)(2)). A metric asked for keeps its statement; FinanceBench's instruction "If
+    gross margin is not a useful metric ..., state that and explain why" asks for no reasons."""
+    reason = parse("What drove the drop in gross margin in FY2023?")
+    assert reason.statements == () and "mdna" in reason.sections and not reason.ratio
+    assert "mdna" in parse("耐克2023财年毛利率下降的原因是什么？").sections
+    figure = parse("What was gross margin in FY2023?")
+    assert figure.statements == ("income_statement",) and figure.ratio
+    hedged = parse("Does the company have an improving gross margin profile as of FY2022? If gross margin is "
+                   "not a useful metric for a company like this, then state that and explain why.")
+    assert hedged.statements == ("income_statement",)
+
+
+def test_the_first_half_is_a_span_like_the_full_year():
+    ideas = {i.label: i for i in parse("Why did operating cash flow drop in the first half of 2023?").ideas}
+    assert ideas["first"].year and ideas["half"].year and ideas["first half"].year
+    assert not {i.label: i for i in parse("Who was first to file?").ideas}["first"].year

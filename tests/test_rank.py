@@ -355,3 +355,38 @@ def test_the_table_of_the_span_asked_for_comes_first(tmp_path, cli):
     interim = release("ACME_2024Q2_EARNINGS", "24 Weeks")
     assert first(interim, "Where is year-to-date operating profit by division, reported and core?") == 3
     assert first(interim, "Where is operating profit by division, reported and core?") == 2
+
+
+def test_why_a_margin_changed_is_answered_by_md_and_a(tmp_path, cli):
+    """The income statement holds the gross margin, MD&A says what drove it: asked why, MD&A's
+    page comes first; asked for the figure, the statement does."""
+    import json
+
+    from evfind.ingest import ingest
+
+    from .conftest import write_jsonl
+
+    pages = [
+        "ACME Corp Annual Report on Form 10-K for fiscal 2024",
+        "Item 1. Business\nWe make industrial pumps and sell them through distributors worldwide.",
+        "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations\n"
+        "Results of Operations\nGross margin fell to 41.2% from 44.0%: higher freight and raw material costs and "
+        "unfavourable product mix drove the decline, partly offset by price increases.",
+        "Liquidity and Capital Resources\nCash from operations was $210 million; we repaid $50 million of notes.",
+        "Item 8. Financial Statements and Supplementary Data\nConsolidated Statements of Income\n"
+        "Years ended December 31, 2024 2023\nNet sales $ 1,200 $ 1,150\nCost of sales 706 644\n"
+        "Gross margin 494 506\nSelling and administrative expenses 300 290\nOperating income 194 216",
+        "Consolidated Balance Sheets\nDecember 31, 2024 2023\nCash $ 90 $ 80\nTotal assets 1,400 1,350",
+        "Notes to Consolidated Financial Statements\nNote 1. Summary of Significant Accounting Policies\n"
+        "Revenue is recognised when control of a pump passes to the customer.",
+    ]
+    db = ingest(write_jsonl(tmp_path / "ACME_2024_10K.jsonl", pages), tmp_path / "acme.db").db_path
+
+    def first(question: str) -> int:
+        result = cli("query", db, question, "--format", "json")
+        assert result.exit_code == 0, result.stderr
+        return json.loads(result.stdout)["results"][0]["page_number"]
+
+    assert first("What drove the drop in ACME's gross margin in 2024?") == 3
+    assert first("ACME 2024年毛利率下降的原因是什么？") == 3
+    assert first("What was ACME's gross margin in 2024?") == 5
