@@ -191,6 +191,7 @@ def test_note_and_subsection_titles(title, label):
         ("Operating profit by division for the quarter?", "segment_information"),
         ("Where is revenue by segment?", "segment_information"),
         ("Where is unearned revenue by segment?", "revenue"),  # the contract balances (ASC 606-10-50-8)
+        ("Who does the company compete with?", "competition"),  # the verb of 'competition'
     ],
 )
 def test_questions_route_to_the_topic(question, section):
