@@ -300,7 +300,7 @@ def _counted(number: str, unit: str) -> str | None:
 
 
 def _worded(words: str) -> str:
-    return _WORDED.get(" ".join(words.lower().replace("-", " ").split()), "quarter")
+    return _WORDED[" ".join(words.lower().replace("-", " ").split())]
 
 
 @lru_cache(maxsize=1024)

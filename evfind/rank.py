@@ -320,12 +320,12 @@ def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[H
 # ---------------------------------------------------------------------------------------------
 # Between the stages: pages that restate rather than disclose
 
-# The section labels of questions about an instrument's terms (data/routes.tsv: the capital-
-# markets terms of underwriting agreements, indentures and credit agreements; Form 8-K Item 1.01
-# and 5.03; the exhibit list): for them, the instrument's own pages are the evidence.
 # The section label of a page of contents (a table of contents, an index to the statements:
 # titles and page numbers), which structure.py reads from the page's shape.
 CONTENTS = "table_of_contents"
+# The section labels of questions about an instrument's terms (data/routes.tsv: the capital-
+# markets terms of underwriting agreements, indentures and credit agreements; Form 8-K Item 1.01
+# and 5.03; the exhibit list): for them, the instrument's own pages are the evidence.
 INSTRUMENT_SECTIONS = frozenset(
     {"material_agreements", "underwriting", "indenture", "redemption", "covenants", "events_of_default",
      "conversion", "charter_bylaws", "exhibits", "change_of_control"}
