@@ -307,6 +307,8 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True,
     # Cues are matched on the question's words before meta words are dropped from them, so a
     # phrase such as "cash flow statement" or "days payable outstanding" is seen whole.
     all_words = [w for w in tokens(question) if w not in stopwords()]
+    if _ORGANIC.search(question) and "organic" not in all_words:
+        all_words.append("organic")  # growth excluding acquisitions and currency: organic growth
     table = lexicon(metrics)
     ideas: list[tuple[int, Idea]] = []
     covered: set[str] = set()
@@ -461,6 +463,16 @@ _FIGURE = LazyPattern(
     r"\bhow (?:much|many|large|big)\b|\b(?:amount|total|rate|ratio|percentage|percent|share of|margin|price|"
     r"value|number of|cost|growth|change|increase|decrease|size|balance|figure)s?\b|[$%]"
     r"|多少|(?<!第)几(?!页)|比例|比率|金额|增长|规模|占比|变化|增加|减少",
+    re.I,
+)
+
+
+# Growth "excluding the impact of M&A", "excluding currency and acquisitions", "ex-FX": what
+# non-GAAP disclosures call organic growth, the change in sales without acquisitions,
+# divestitures and foreign-currency translation (Reg G; Reg S-K Item 10(e)).
+_ORGANIC = LazyPattern(
+    r"\b(?:exclud\w*|excl|ex)\b[^.?]{0,40}?\b(?:m&a|acquisitions?|divestitures?|currency|currencies|fx|"
+    r"foreign exchange|translation)\b",
     re.I,
 )
 

@@ -181,3 +181,22 @@ def test_the_first_half_is_a_span_like_the_full_year():
     ideas = {i.label: i for i in parse("Why did operating cash flow drop in the first half of 2023?").ideas}
     assert ideas["first"].year and ideas["half"].year and ideas["first half"].year
     assert not {i.label: i for i in parse("Who was first to file?").ideas}["first"].year
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "If we exclude the impact of M&A, which segment dragged down growth in 2022?",
+        "Excluding currency and acquisitions, which division grew revenue fastest?",
+        "What were comparable sales ex-FX?",
+        "剔除汇率和并购影响后，哪个业务部门收入增长最快？",
+    ],
+)
+def test_growth_excluding_acquisitions_or_currency_is_organic_growth(question):
+    """Non-GAAP disclosures call it organic growth (Reg G): the question finds their tables."""
+    parsed = parse(question)
+    assert "organic" in {i.label for i in parsed.ideas} and "non_gaap" in parsed.sections
+
+
+def test_excluding_something_else_is_not_organic_growth():
+    assert "organic" not in {i.label for i in parse("Revenue excluding the impact of the 53rd week").ideas}
