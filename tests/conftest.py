@@ -75,6 +75,18 @@ def write_jsonl(path: Path, pages: list[str]) -> Path:
     return path
 
 
+def ranked_pages(cli: Cli, tmp_path: Path, name: str, pages: list[str], question: str) -> list[int]:
+    """The pages a query of a filing written here lists (up to 20), through the CLI; the filing
+    is ingested once, as ``name``.jsonl."""
+    source = tmp_path / f"{name}.jsonl"
+    if not source.with_suffix(".db").exists():
+        write_jsonl(source, pages)
+        assert cli("ingest", source).exit_code == 0
+    result, data = cli.json("query", source.with_suffix(".db"), question, "--top", "20")
+    assert result.exit_code == 0, result.output
+    return [hit["page_number"] for hit in data["results"]]
+
+
 def snapshot(path: Path) -> dict[str, bytes]:
     """Every file in a directory with its bytes: to prove a command changed nothing."""
     return {p.name: p.read_bytes() for p in sorted(path.iterdir()) if p.is_file()}

@@ -14,7 +14,7 @@ from evfind import cli as cli_module
 from evfind.cli import SHOW_MAX, app
 from evfind.render import ELLIPSIS, cells, is_control, shorten, width
 
-from .conftest import write_jsonl
+from .conftest import ranked_pages, write_jsonl
 
 CAPEX = "What were capital expenditures in 2024? Use the cash flow statement."
 CAPEX_FACT = "What were capital expenditures in 2024?"  # its best evidence line: ITEM's, line 10 of page 10
@@ -377,17 +377,6 @@ def test_only_the_terms_the_evidence_counts_are_marked(cli, tmp_path):
     marked = {entry["line"]: [entry["text"][a:b] for a, b in entry["marks"]] for entry in evidence}
     assert marked[2] == ["purchases of property, plant"]  # from where it starts on its line
     assert marked[3] == ["and equipment"]  # "cash" is FTS5's, not a concept of the question
-
-
-def ranked_pages(cli, tmp_path, name: str, pages: list[str], question: str) -> list[int]:
-    """The pages a query of a filing written here lists, through the CLI (ingested once)."""
-    source = tmp_path / f"{name}.jsonl"
-    if not source.with_suffix(".db").exists():
-        write_jsonl(source, pages)
-        assert cli("ingest", source).exit_code == 0
-    result, data = cli_json(source.with_suffix(".db"), question)
-    assert result.exit_code == 0, result.output
-    return [hit["page_number"] for hit in data["results"]]
 
 
 QUARTER_PAGES = [

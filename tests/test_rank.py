@@ -258,12 +258,10 @@ def test_pages_that_restate_are_set_aside_unless_asked_for():
 def test_the_table_of_contents_answers_only_when_asked_for(cli, filing_db):
     """Page 2 of the test filing lists the Items and statements with their page numbers: it
     holds every title a question names, and none of the evidence."""
-    import json
-
     def pages(question: str) -> list[int]:
-        result = cli("query", filing_db, question, "--format", "json")
+        result, data = cli.json("query", filing_db, question)
         assert result.exit_code == 0, result.stderr
-        return [hit["page_number"] for hit in json.loads(result.stdout)["results"]]
+        return [hit["page_number"] for hit in data["results"]]
 
     assert pages("Where is the table of contents?")[0] == 2
     assert pages("目录在哪一页？")[0] == 2
@@ -311,11 +309,7 @@ def test_the_table_of_the_span_asked_for_comes_first(tmp_path, cli):
     year to date) on neighbouring pages: the question's "full-year" or "year-to-date" picks the
     page whose columns cover it, through the CLI, in English and in Chinese; without a span
     asked, the words decide and the quarter's table, the first, leads."""
-    import json
-
-    from evfind.ingest import ingest
-
-    from .conftest import write_jsonl
+    from .conftest import ranked_pages
 
     def table(span: str, figures: str) -> str:
         return (
@@ -334,37 +328,28 @@ def test_the_table_of_the_span_asked_for_comes_first(tmp_path, cli):
         "Net Revenue by Region\nNorth America grew 3% and Europe grew 6%, driven by pricing and volume.",
     ]
 
-    def release(name: str, second: str) -> str:
+    def first(name: str, second: str, question: str) -> int:
         pages = [
             "ACME Corp Reports 2024 Results\nRevenue grew 4% in the fourth quarter.",
             table("Quarter", "$ 1,210 $ 35 $ 1,245"),
             table(second, "$ 4,870 $ 120 $ 4,990"),
             *others,
         ]
-        return ingest(write_jsonl(tmp_path / f"{name}.jsonl", pages), tmp_path / f"{name}.db").db_path
+        return ranked_pages(cli, tmp_path, name, pages, question)[0]
 
-    def first(db, question: str) -> int:
-        result = cli("query", db, question, "--format", "json")
-        assert result.exit_code == 0, result.stderr
-        return json.loads(result.stdout)["results"][0]["page_number"]
-
-    annual = release("ACME_2024Q4_EARNINGS", "Year")
-    assert first(annual, "Where is operating profit by division, reported and core, for the full year?") == 3
-    assert first(annual, "全年按分部的营业利润调节表在哪一页？") == 3
-    assert first(annual, "Where is operating profit by division, reported and core?") == 2
-    interim = release("ACME_2024Q2_EARNINGS", "24 Weeks")
-    assert first(interim, "Where is year-to-date operating profit by division, reported and core?") == 3
-    assert first(interim, "Where is operating profit by division, reported and core?") == 2
+    annual = ("ACME_2024Q4_EARNINGS", "Year")
+    assert first(*annual, "Where is operating profit by division, reported and core, for the full year?") == 3
+    assert first(*annual, "全年按分部的营业利润调节表在哪一页？") == 3
+    assert first(*annual, "Where is operating profit by division, reported and core?") == 2
+    interim = ("ACME_2024Q2_EARNINGS", "24 Weeks")
+    assert first(*interim, "Where is year-to-date operating profit by division, reported and core?") == 3
+    assert first(*interim, "Where is operating profit by division, reported and core?") == 2
 
 
 def test_why_a_margin_changed_is_answered_by_md_and_a(tmp_path, cli):
     """The income statement holds the gross margin, MD&A says what drove it: asked why, MD&A's
     page comes first; asked for the figure, the statement does."""
-    import json
-
-    from evfind.ingest import ingest
-
-    from .conftest import write_jsonl
+    from .conftest import ranked_pages
 
     pages = [
         "ACME Corp Annual Report on Form 10-K for fiscal 2024",
@@ -380,12 +365,8 @@ def test_why_a_margin_changed_is_answered_by_md_and_a(tmp_path, cli):
         "Notes to Consolidated Financial Statements\nNote 1. Summary of Significant Accounting Policies\n"
         "Revenue is recognised when control of a pump passes to the customer.",
     ]
-    db = ingest(write_jsonl(tmp_path / "ACME_2024_10K.jsonl", pages), tmp_path / "acme.db").db_path
-
     def first(question: str) -> int:
-        result = cli("query", db, question, "--format", "json")
-        assert result.exit_code == 0, result.stderr
-        return json.loads(result.stdout)["results"][0]["page_number"]
+        return ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, question)[0]
 
     assert first("What drove the drop in ACME's gross margin in 2024?") == 3
     assert first("ACME 2024年毛利率下降的原因是什么？") == 3

@@ -239,11 +239,7 @@ def test_customer_concentration_is_found_by_its_standard_wording(tmp_path, cli):
     """'Primary customers' and 'customer base' reach the disclosure of major customers (ASC
     280-10-50-42) and of a concentrated customer base (ASC 275-10-50-18), not the pages that
     only mention customers."""
-    import json
-
-    from evfind.ingest import ingest
-
-    from .conftest import write_jsonl
+    from .conftest import ranked_pages
 
     pages = [
         "ACME Corp Annual Report on Form 10-K for the fiscal year 2024",
@@ -256,12 +252,8 @@ def test_customer_concentration_is_found_by_its_standard_wording(tmp_path, cli):
         "Customer Service\nOur customers reach our service centers by phone; customers rate our service highly.",
         "Item 7. Management's Discussion and Analysis\nNet sales rose 6% on higher volume and price.",
     ]
-    db = ingest(write_jsonl(tmp_path / "ACME_2024_10K.jsonl", pages), tmp_path / "acme.db").db_path
-
     def first(question: str) -> int:
-        result = cli("query", db, question, "--format", "json")
-        assert result.exit_code == 0, result.stderr
-        return json.loads(result.stdout)["results"][0]["page_number"]
+        return ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, question)[0]
 
     assert first("Who are ACME's primary customers?") == 3
     assert first("How concentrated is ACME's customer base?") == 4
