@@ -283,11 +283,13 @@ _SHOWN = LazyPattern(
     r"|\b(full[ -]year|year[ -]to[ -]date|first half|half[ -]year)\b",
     re.I,
 )
+# A span named in words, as questions name it (question.py reads its words as a period's too).
+SPAN_NAMED = r"full[ -](?:fiscal )?year|year[ -]to[ -]date|ytd|first half|half[ -]year"
 # What a question asks for: a quarter named, a span counted, the full year or the year to date.
 _ASKED = LazyPattern(
     r"\b(?:" + _COUNTED + r")\b"
     r"|\b(q[1-4]|[1-4]q|quarters?)\b"
-    r"|\b(full[ -]year|full fiscal year|year[ -]to[ -]date|ytd|first half|half[ -]year)\b",
+    r"|\b(" + SPAN_NAMED + r")\b",
     re.I,
 )
 _WORDED = {"full year": "year", "full fiscal year": "year", "year to date": "to_date", "ytd": "to_date",

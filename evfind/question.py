@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ._data import DATA, compiled, rows
+from .evidence import SPAN_NAMED
 from .text import LazyPattern, is_chinese, normal, phrases, stems, tokens
 
 _YEAR = LazyPattern(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
@@ -564,7 +565,7 @@ _ORDINALS = frozenset(("first", "second", "third", "fourth"))
 QUARTER_WORDS = _QUARTERS | _ORDINALS | {"quarter", "quarters"}  # the words of a quarter named
 _PERIOD_WORDS = QUARTER_WORDS | {"months", "weeks"}  # words that name a period only beside another
 # A span named: the full year, the year to date, the first half (evidence.periods_asked).
-_SPAN_NAMED = LazyPattern(r"\b(?:full[ -](?:fiscal )?year|year[ -]to[ -]date|ytd|first half|half[ -]year)\b", re.I)
+_SPAN_NAMED = LazyPattern(rf"\b(?:{SPAN_NAMED})\b", re.I)
 _SPAN_WORDS = frozenset(("full", "date", "ytd", "half"))
 
 
