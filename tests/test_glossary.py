@@ -25,8 +25,8 @@ from evfind.text import stems
 NEEDS_NO_CHINESE: dict[str, str] = {
     "g&a": "an English abbreviation: a Chinese question writes G&A as it is, or 管理费用, which reads as its expansion",
     **{verb: "English morphology: a verb or noun the Porter stemmer keeps apart from its noun or verb; "
-              "Chinese writes one word for both (交付, 留存, 和解, 出售, 合规, 确认, 增长), read as the noun"
-       for verb in ("deliver", "delivery", "retain", "settle", "sell", "comply", "recognize", "grow")},
+              "Chinese writes one word for both (留存, 和解, 出售, 合规, 确认, 增长), read as the noun"
+       for verb in ("retain", "settle", "sell", "comply", "recognize", "grow")},
 }
 
 

@@ -257,3 +257,52 @@ def test_customer_concentration_is_found_by_its_standard_wording(tmp_path, cli):
 
     assert first("Who are ACME's primary customers?") == 3
     assert first("How concentrated is ACME's customer base?") == 4
+
+
+def test_an_acquisitions_purchase_price_is_found_in_the_acquisition_note(tmp_path, cli):
+    """'Purchase price' is the consideration of a business combination (ASC 805-30-50-1): the
+    question reaches the acquisition note that allocates it, not the goodwill note that the
+    word 'goodwill' routes to."""
+    from .conftest import ranked_pages
+
+    pages = [
+        "ACME Corp Annual Report on Form 10-K for the fiscal year 2024",
+        "Note 5. Acquisitions\nOn March 1, 2024 we acquired Northwind Pumps for a total purchase price of "
+        "$410 million in cash. The purchase price was allocated as follows: goodwill $260 million, "
+        "identifiable intangible assets $95 million, net tangible assets $55 million.",
+        "Note 6. Goodwill and Intangible Assets\nGoodwill is tested for impairment annually. The carrying "
+        "amount of goodwill by segment: Pumps $1,140 million, Valves $620 million. Goodwill increased "
+        "$260 million in 2024. No goodwill impairment was recorded. Goodwill is not amortized.",
+        "Note 7. Debt\nWe have a $500 million revolving credit facility.",
+    ]
+    assert "acquisitions" in parse("How much of the Northwind purchase price went to goodwill?").sections
+    assert ranked_pages(cli, tmp_path, "ACME_2024_10K", pages,
+                        "How much of the Northwind purchase price was booked as goodwill?")[0] == 2
+
+
+def test_everyday_chinese_words_of_filings_are_read(tmp_path, cli):
+    """Words a Chinese analyst writes for standard disclosures (资金充足率, funded status, ASC
+    715-20-50-1; 政府, a government as a major customer, ASC 280-10-50-42; 俄罗斯, a country,
+    ASC 280-10-50-41) are read, not dropped as unknown text."""
+    from evfind import zh
+    from .conftest import ranked_pages
+
+    for question, english in [("养老金计划的资金充足率是多少？", "funded status"),
+                              ("来自美国政府的收入占比是多少？", "government"),
+                              ("出售俄罗斯业务的收益是多少？", "russia"),
+                              ("2022年交付了多少架飞机？", "deliveries")]:
+        reading = zh.read(question)
+        assert english in reading.english and not reading.unknown, (question, reading)
+    pages = [
+        "ACME Corp Annual Report on Form 10-K for the fiscal year 2024",
+        "Item 1. Business\nWe sell pumps to utilities and industrial customers worldwide. Our pension plan "
+        "and our customers are described in the notes.",
+        "Note 11. Pension Plans\nThe funded status of the U.S. qualified pension plan was 88% at year end; "
+        "plan assets were $2.1 billion and the projected benefit obligation $2.4 billion. Pension "
+        "expense was $40 million.",
+        "Note 12. Segments and Major Customers\nSales to the U.S. government were 24% of consolidated revenue. "
+        "Pension expense is allocated to segments.",
+        "Note 13. Divestitures\nIn 2024 we sold our business in Russia for $30 million and recorded a gain of $4 million on the pension plan transfer.",
+    ]
+    assert ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, "美国合格养老金计划的资金充足率是多少？")[0] == 3
+    assert ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, "来自美国政府的收入占比是多少？")[0] == 4
