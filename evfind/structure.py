@@ -308,10 +308,19 @@ def note_heading(line: str, next_line: str = "", numbered: bool = False) -> tupl
 
 _QUALIFIERS = re.compile(
     r"\((?:continued|unaudited|audited|in [^)]*|dollars[^)]*|amounts[^)]*)\)"
+    # the sign a title gives in brackets: "Statements of Income (Loss)", "Equity (Deficit)"
+    r"|\((?:net )?(?:loss|losses|income|earnings|deficit|deficiency)\)"
     r"|\b(?:as of|as at|at|for the|years? ended|fiscal years? ended|quarters? ended|months ended)\b.*$"
     r"|[\s\d,.\-]+$",
     re.I,
 )
+
+
+# A statement that carries a second one in its title is read as the first: "Statements of
+# Operations and Comprehensive Loss" (ASC 220-10-45-1A: net income and other comprehensive
+# income in one continuous statement), "Statements of Income and Retained Earnings", "Statements
+# of Shareholders' Equity and Comprehensive Income". Matched on the squashed title, at its end.
+_COMBINED = re.compile(r"and(?:other)?comprehensive(?:income|loss|earnings)+$|andretainedearnings$")
 
 
 @lru_cache(maxsize=8192)
@@ -319,8 +328,8 @@ def _statement_title(line: str) -> str | None:
     """The primary statement a title line names: "Consolidated Balance Sheets", "NIKE, Inc.
     Consolidated Statements of Income", "Balance Shee t"; the title must end the line (after
     dates and qualifiers are dropped), so "Off-balance sheet arrangements" is none."""
-    if not _short(line, STATEMENT_TITLE_WORDS):
-        return None
+    if not _short(line, STATEMENT_TITLE_WORDS) or line[:1].islower():
+        return None  # a title starts with a capital; "companies in the consolidated statements ..." is prose
     letters = squash(line)
     if "statement" not in letters and "balancesheet" not in letters:
         return None  # every title of data/sections.tsv holds one of these: skip the patterns
@@ -331,7 +340,7 @@ def _statement_title(line: str) -> str | None:
         return None  # supplementary schedules, not the primary statements
     core = _QUALIFIERS.sub(" ", line).strip()
     for candidate in (core, *_without_company(core)):
-        key = squash(candidate)
+        key = _COMBINED.sub("", squash(candidate))
         for label, pattern in vocabulary()["statement"]:
             match = pattern.search(key) if key else None
             if match and len(key) - match.end() <= TITLE_TAIL and match.start() <= TITLE_LEAD:

@@ -39,6 +39,11 @@ Cash and cash equivalents at end of year $ 50.0 $ 40.0 $ 30.0"""
         "NIKE, Inc. Consolidated Statements of Income",  # company name before the title
         "Consolidated Statements of Earnings GENERAL MILLS, INC. AND SUBSIDIARIES",  # and after
         "Consolidated Statements of Operations (In millions, except per share data)",
+        # one continuous statement of income and comprehensive income (ASC 220-10-45-1A)
+        "Consolidated Statements of Operations and Comprehensive Loss",
+        "CONSOLIDATED STATEMENTS OF INCOME AND COMPREHENSIVE INCOME (LOSS)",
+        "Consolidated Statements of Income (Loss)",  # the sign in brackets
+        "Consolidated Statements of Earnings and Retained Earnings",
     ],
 )
 def test_income_statement_titles(title):
@@ -59,6 +64,29 @@ def test_balance_sheet_split_over_one_word_lines_and_damaged():
     assert damaged.statement == "balance_sheet"
     position = analyse([f"Consolidated Statements of Financial Position\n{BALANCE_LINES}"])[0]
     assert position.statement == "balance_sheet"
+
+
+def test_other_statements_titled_with_a_second_statement_or_a_sign():
+    lines = ("Common stock Retained earnings Total\nBalance at December 31, 2023 $ 10.0 $ 360.0 $ 370.0\n"
+             "Net income 110.0 110.0\nDividends declared (30.0) (30.0)\nRepurchases of common stock (50.0) (50.0)\n"
+             "Balance at December 31, 2024 $ 10.0 $ 390.0 $ 400.0")
+    equity = analyse([f"Consolidated Statements of Shareholders' Equity and Comprehensive Income\n{lines}"])[0]
+    assert equity.statement == "equity_statement"
+    deficit = analyse([f"Consolidated Statements of Stockholders' Equity (Deficit)\n{lines}"])[0]
+    assert deficit.statement == "equity_statement"
+    comprehensive = analyse([f"Consolidated Statements of Comprehensive Income (Loss)\n{INCOME_LINES}"])[0]
+    assert comprehensive.statement == "comprehensive_income"
+
+
+def test_a_sentence_ending_in_a_statements_name_is_not_its_title():
+    """A line of prose that wraps onto "... in the consolidated statements of income (loss)" starts
+    in lower case: it is not the statement's title, and the note's page is not the statement."""
+    text = ("Note 9. Other Income\nGains and losses on equity investments are recorded in other income in the\n"
+            "consolidated statements of income (loss) for the year ended December 31, 2024.\n"
+            "liabilities on our Consolidated Balance Sheets.\n" + INCOME_LINES)
+    page = analyse([text])[0]
+    assert page.statement is None
+    assert all(label not in ("income_statement", "balance_sheet") for label, _, _ in page.sections)
 
 
 def test_pages_that_merely_name_the_statements_are_not_statements():
