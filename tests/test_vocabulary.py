@@ -69,6 +69,7 @@ def test_section_kinds_and_patterns():
 
 def test_every_routed_label_is_a_section_or_a_statement():
     labels = {label for _, label, _ in rows("sections.tsv", 3)} | {CONTENTS}  # CONTENTS: read from a page's shape
+    labels |= {f"exhibit_{kind}" for _, kind, _, _ in rows("exhibits.tsv", 4)}  # an attached exhibit, by its kind
     for cue, targets, kind in rows("routes.tsv", 3):
         assert kind in ("named", "implied", "section"), (cue, kind)
         for label in targets.split():
