@@ -549,8 +549,18 @@ def _located(question: str, cue: tuple[str, ...]) -> bool:
     sheet", "off-balance sheet") rather than as the source the question is to be answered from
     ("using the balance sheet", "shown in the statement of income")?"""
     words = r"\W+(?:\w+\W+){0,2}?".join(re.escape(w) + r"\w*" for w in cue)
-    return re.search(r"\b(?:on|off)\W+(?:(?:the|its|our|their|a)\W+)?(?:(?:consolidated|condensed)\W+)*" + words,
-                     question, re.I) is not None
+    pattern = r"\b(?:on|off)\W+(?:(?:the|its|our|their|a)\W+)?(?:(?:consolidated|condensed)\W+)*" + words
+    for match in re.finditer(pattern, question, re.I):
+        before = re.findall(r"\w+", question[: match.start()].lower())[-1:]
+        if not (before and before[0] in _SOURCE_VERBS):  # "rely on the balance sheet" names the source
+            return True
+    return False
+
+
+# The verbs that make "on the balance sheet" the source to answer from, not where an item sits:
+# "rely on", "based on", "focus on" the statement (FinanceBench's instructions).
+_SOURCE_VERBS = frozenset(("rely", "relying", "relies", "based", "base", "depend", "depending", "focus", "focusing",
+                           "draw", "drawing", "solely", "only", "primarily", "exclusively"))
 
 
 _MONTHS = frozenset(

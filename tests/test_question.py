@@ -79,6 +79,9 @@ def test_a_statement_named_as_where_an_item_sits_is_not_a_source():
     assert parse("How much of the accrual was still on the balance sheet in April?").named == ()
     assert parse("How much of the accrual was still on the balance sheet in April?").statements == ("balance_sheet",)
     assert parse("What off-balance sheet arrangements does the company have?").named == ()
+    # "rely on", "based on" the statement: the source to answer from (FinanceBench's instructions)
+    assert parse("Quick ratio? Round to two decimal places and rely on the balance sheet.").named == ("balance_sheet",)
+    assert parse("What was capex? Answer based on the cash flow statement.").named == ("cash_flow_statement",)
 
 
 def test_figure_questions_and_the_others():
