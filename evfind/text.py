@@ -152,12 +152,22 @@ def _bare(token: str) -> str:
 
 def _as_typed(text: str) -> str:
     """A question with what it was pasted with folded as the index folds it (``_QUESTION_FOLD``,
-    and ligatures from a PDF: ﬁ, ﬂ, ﬀ as their letters); ASCII text is returned as it is."""
+    and ligatures from a PDF: ﬁ, ﬂ, ﬀ as their letters), and "U.S." as one word (``_US``);
+    ASCII text without "U.S" is returned as it is."""
     if not text.isascii():
         text = text.translate(_QUESTION_FOLD)
         if not text.isascii():
             text = text.translate(_LIGATURES)
+    if "U.S" in text or "US" in text:
+        text = _US.sub(US_WORD, text)
     return text
+
+
+# "U.S." (and "US" in capitals) as filings write it, which the index holds as the two words
+# "u s": the question's "U.S. government" is one word and a phrase ("u s government"), not
+# two letters dropped and a period that ends the phrase. ``tokens`` gives US_WORD back as "u s".
+_US = LazyPattern(r"\bU\.\s?S\.(?:\s?A\.)?(?![A-Za-z])|\bUS\b(?!\$)")
+US_WORD = "uxsxword"
 
 
 # An acronym's plural as questions write it: KPIs, MAUs, ETFs (lower case, "maus" and "kpis"
@@ -184,6 +194,8 @@ def tokens(text: str) -> list[str]:
             token = _bare(token)
         if token in _COMPOUNDS:
             result.extend(_COMPOUNDS[token])
+        elif token == US_WORD:
+            result.append("u s")
         else:
             result.append(token)
     return result

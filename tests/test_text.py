@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from evfind import text
-from evfind.text import chinese_key, normal, normalise, squash, stems, tokens, words_key, words_on
+from evfind.text import chinese_key, normal, normalise, phrases, squash, stems, tokens, words_key, words_on
 
 LINES = [
     "Management's Discussion and Analysis of Financial Condition",
@@ -37,7 +37,10 @@ def test_match_keys():
     assert tokens("Free cashflow and P&L of PP&E in FY2024") == ["free", "cash", "flow", "and", "p&l", "of", "pp&e", "in", "fy2024"]
     assert [normal(w) for w in ("liabilities", "sales", "loss", "bonus", "basis")] == ["liability", "sale", "loss", "bonus", "basis"]
     # an acronym's plural (its s in lower case) is the acronym: "maus" would keep its s, as "bonus" does
-    assert tokens("MAUs, KPIs and ETFs; EPS, SGX, US GAAP") == ["mau", "kpi", "and", "etf", "eps", "sgx", "us", "gaap"]
+    assert tokens("MAUs, KPIs and ETFs; EPS, SGX, US GAAP") == ["mau", "kpi", "and", "etf", "eps", "sgx", "u s", "gaap"]
+    # "U.S." as the index holds it ("u", "s"), one word of the question: a phrase with its neighbour
+    assert tokens("the U.S. government told us") == ["the", "u s", "government", "told", "us"]
+    assert phrases("Sales in the U.S. grew; U.S.A. exports") == [["sales", "in", "the", "u s", "grew"], ["u s", "exports"]]
     # a page's words keep the compounds the filing wrote, in normal form, possessives dropped
     assert words_on("Acme's cashflow statements") == {"acme", "cashflow", "statement"}
 

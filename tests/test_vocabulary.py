@@ -330,3 +330,22 @@ def test_the_agenda_of_a_current_report_is_its_items(tmp_path, cli):
     ]
     assert ranked_pages(cli, tmp_path, "ACME_2024_8K", pages, "What was the key agenda of ACME's 8-K filed on March 3, 2024?")[0] == 2
     assert ranked_pages(cli, tmp_path, "ACME_2024_8K", pages, "ACME于2024年3月3日提交的8-K的主要事项是什么？")[0] == 2
+
+
+def test_the_us_government_is_one_phrase(tmp_path, cli):
+    """'U.S.' is a word of the question as the index holds it ("u s"): "the U.S. government" is
+    found as a phrase on the page that discloses sales to it (ASC 280-10-50-42), before the
+    pages where 'government' and 'customer' stand apart."""
+    from .conftest import ranked_pages
+
+    pages = [
+        "ACME Corp Annual Report on Form 10-K for the fiscal year 2024",
+        "Item 1A. Risk Factors\nWe conduct a significant portion of our business under U.S. government contracts. "
+        "In 2024, 38% of our revenues were earned under U.S. government contracts, which the U.S. government may "
+        "terminate for convenience.",
+        "State and local government agencies buy our pumps through government programs; each government "
+        "customer sets its own budget.",
+        "Customers\nOur largest customers are utilities; no customer accounted for more than 10% of revenue.",
+        *(f"Note {n}. Other matters\nThe Company leases offices and equipment under operating leases." for n in range(5, 12)),
+    ]
+    assert ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, "How dependent is ACME on the U.S. government as a customer?")[0] == 2
