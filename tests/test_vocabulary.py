@@ -291,9 +291,15 @@ def test_everyday_chinese_words_of_filings_are_read(tmp_path, cli):
     for question, english in [("养老金计划的资金充足率是多少？", "funded status"),
                               ("来自美国政府的收入占比是多少？", "government"),
                               ("出售俄罗斯业务的收益是多少？", "russia"),
-                              ("2022年交付了多少架飞机？", "deliveries")]:
+                              ("2022年交付了多少架飞机？", "deliveries"),
+                              ("首席经营决策者是谁？", "chief operating decision maker"),
+                              ("第三层级投资估值用了哪些不可观察输入值？", "unobservable inputs"),
+                              ("总净销售额是多少？", "total"),
+                              ("信贷损失准备年末余额是多少？", "allowance")]:
         reading = zh.read(question)
         assert english in reading.english and not reading.unknown, (question, reading)
+    # 以公司名义 is "in the company's name", not a notional amount (名义金额, ASC 815-10-50-1A)
+    assert "notional" not in zh.read("是否有以公司名义注册的债务证券？").english
     pages = [
         "ACME Corp Annual Report on Form 10-K for the fiscal year 2024",
         "Item 1. Business\nWe sell pumps to utilities and industrial customers worldwide. Our pension plan "
