@@ -9,9 +9,9 @@ own filing, ingested from its PDF (cached under --cache):
   forms set (10-Qs, 8-Ks, earnings releases) and our own taxonomy questions
   (``benchmarks/questions_taxonomy.jsonl``: one or two per standard topic, written for this
   project by reading the filings), in English and in Chinese, and the sample filing's own;
-- the hold-out sets (``benchmarks/questions_holdout.jsonl``, ``questions_holdout2.jsonl``,
-  ``questions_holdout3.jsonl`` and ``questions_holdout4.jsonl``: written without evfind's
-  vocabulary in view), measured with DEFAULT only: no parameter is chosen on them;
+- the hold-out sets (``benchmarks/questions_holdout.jsonl`` and ``questions_holdout2.jsonl`` to
+  ``questions_holdout5.jsonl``: written without evfind's vocabulary in view), measured with
+  DEFAULT only: no parameter is chosen on them;
 - in-sample: every question ranked with DEFAULT; leave-one-company-out: every setting of
   rank.GRID evaluated, and each company's questions ranked with the setting that scores best on
   the other companies' (the Chinese questions follow the same choices), beside the in-sample
@@ -58,6 +58,7 @@ HOLDOUT = REPO / "benchmarks" / "questions_holdout.jsonl"
 HOLDOUT2 = REPO / "benchmarks" / "questions_holdout2.jsonl"  # the second, written at the end of the work
 HOLDOUT3 = REPO / "benchmarks" / "questions_holdout3.jsonl"  # the third, written in the next round of work
 HOLDOUT4 = REPO / "benchmarks" / "questions_holdout4.jsonl"  # the fourth: analysts' wording, reasons and ratios
+HOLDOUT5 = REPO / "benchmarks" / "questions_holdout5.jsonl"  # the fifth: FinanceBench's three kinds of question
 # The seed's own example (issue 10): the geographies PepsiCo operates in, Item 1's divisions.
 SEED_EXAMPLE = (
     "PEPSICO_2022_10K",
@@ -91,6 +92,8 @@ def sets(financebench: Path | None) -> list[tuple[str, Path, str, str | None, Pa
             ("holdout3-zh", HOLDOUT3, "question_zh", "form", pdfs, "holdout3"),
             ("holdout4", HOLDOUT4, "question", "form", pdfs, None),
             ("holdout4-zh", HOLDOUT4, "question_zh", "form", pdfs, "holdout4"),
+            ("holdout5", HOLDOUT5, "question", "form", pdfs, None),
+            ("holdout5-zh", HOLDOUT5, "question_zh", "form", pdfs, "holdout5"),
         ]
     found += [
         ("sample", REPO / "sample" / "questions.jsonl", "question", "category", REPO / "sample", None),
@@ -204,7 +207,8 @@ def main() -> None:
             for name in [*development, "seed-style-zh", "forms-zh", "taxonomy-zh"]:
                 if name in held:
                     print(f"{name:<20}{len(held[name].outcomes):>5}{row(reports[name]):>26}{row(held[name]):>26}")
-            for name in ("holdout", "holdout-zh", "holdout2", "holdout2-zh", "holdout3", "holdout3-zh", "holdout4", "holdout4-zh"):  # DEFAULT only
+            for name in ("holdout", "holdout-zh", "holdout2", "holdout2-zh", "holdout3", "holdout3-zh", "holdout4", "holdout4-zh",
+                         "holdout5", "holdout5-zh"):  # DEFAULT only
                 if name in reports:
                     print(f"{name:<20}{len(reports[name].outcomes):>5}{row(reports[name]):>26}{'(not used to choose)':>26}")
             print(f"DEFAULT: {setting_name(DEFAULT)}")
