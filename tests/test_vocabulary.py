@@ -295,7 +295,10 @@ def test_everyday_chinese_words_of_filings_are_read(tmp_path, cli):
                               ("首席经营决策者是谁？", "chief operating decision maker"),
                               ("第三层级投资估值用了哪些不可观察输入值？", "unobservable inputs"),
                               ("总净销售额是多少？", "total"),
-                              ("信贷损失准备年末余额是多少？", "allowance")]:
+                              ("信贷损失准备年末余额是多少？", "allowance"),
+                              ("年末无息存款占比多少？", "noninterest bearing deposits"),  # not 无 'none' + deposits
+                              ("本年度宣告的每股股利是多少？", "declared"),  # dividends declared, not announced
+                              ("航空公司的燃油费用是多少？", "airline")]:  # 航空 alone is aviation, 航空航天 aerospace
         reading = zh.read(question)
         assert english in reading.english and not reading.unknown, (question, reading)
     # 以公司名义 is "in the company's name", not a notional amount (名义金额, ASC 815-10-50-1A)
