@@ -351,10 +351,10 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True,
             if kind == "named":
                 source_words.update(normal(w) for w in cue)
             {"named": named, "implied": implied}.get(kind, sections).extend(labels)
-    if implied and asks_reason(asked or question):
-        # "What drove the drop in gross margin?": the statements give the figures, MD&A the
-        # reasons for their changes (Reg S-K Item 303(b)(2)); the statements are not the table
-        # asked for.
+    if (implied or sections) and asks_reason(asked or question):
+        # "What drove the drop in gross margin?", "Why did the segment's operating loss widen?":
+        # the statements and the notes give the figures, MD&A the reasons for their changes
+        # (Reg S-K Item 303(b)(2)); the statements are not the table asked for.
         implied, ratio = [], False
         sections.append(MDNA)
     if _BY_SEGMENT.search(question) and set(sections) - {SEGMENTS}:

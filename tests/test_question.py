@@ -173,6 +173,9 @@ def test_a_question_about_reasons_asks_md_and_a_not_the_statements():
     reason = parse("What drove the drop in gross margin in FY2023?")
     assert reason.statements == () and "mdna" in reason.sections and not reason.ratio
     assert "mdna" in parse("耐克2023财年毛利率下降的原因是什么？").sections
+    # a topic's note gives a segment's figures too; MD&A why they changed
+    segment = parse("Why did Amazon's International segment operating loss widen in 2017?")
+    assert {"segment_information", "mdna"} <= set(segment.sections)
     figure = parse("What was gross margin in FY2023?")
     assert figure.statements == ("income_statement",) and figure.ratio
     hedged = parse("Does the company have an improving gross margin profile as of FY2022? If gross margin is "
