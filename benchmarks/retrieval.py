@@ -10,7 +10,7 @@ own filing, ingested from its PDF (cached under --cache):
   (``benchmarks/questions_taxonomy.jsonl``: one or two per standard topic, written for this
   project by reading the filings), in English and in Chinese, and the sample filing's own;
 - the hold-out sets (``benchmarks/questions_holdout.jsonl`` and ``questions_holdout2.jsonl`` to
-  ``questions_holdout5.jsonl``: written without evfind's vocabulary in view), measured with
+  ``questions_holdout6.jsonl``: written without evfind's vocabulary in view), measured with
   DEFAULT only: no parameter is chosen on them;
 - in-sample: every question ranked with DEFAULT; leave-one-company-out: every setting of
   rank.GRID evaluated, and each company's questions ranked with the setting that scores best on
@@ -59,6 +59,7 @@ HOLDOUT2 = REPO / "benchmarks" / "questions_holdout2.jsonl"  # the second, writt
 HOLDOUT3 = REPO / "benchmarks" / "questions_holdout3.jsonl"  # the third, written in the next round of work
 HOLDOUT4 = REPO / "benchmarks" / "questions_holdout4.jsonl"  # the fourth: analysts' wording, reasons and ratios
 HOLDOUT5 = REPO / "benchmarks" / "questions_holdout5.jsonl"  # the fifth: FinanceBench's three kinds of question
+HOLDOUT6 = REPO / "benchmarks" / "questions_holdout6.jsonl"  # the sixth: where-is, facts and analysts' questions
 # The seed's own example (issue 10): the geographies PepsiCo operates in, Item 1's divisions.
 SEED_EXAMPLE = (
     "PEPSICO_2022_10K",
@@ -94,6 +95,8 @@ def sets(financebench: Path | None) -> list[tuple[str, Path, str, str | None, Pa
             ("holdout4-zh", HOLDOUT4, "question_zh", "form", pdfs, "holdout4"),
             ("holdout5", HOLDOUT5, "question", "form", pdfs, None),
             ("holdout5-zh", HOLDOUT5, "question_zh", "form", pdfs, "holdout5"),
+            ("holdout6", HOLDOUT6, "question", "form", pdfs, None),
+            ("holdout6-zh", HOLDOUT6, "question_zh", "form", pdfs, "holdout6"),
         ]
     found += [
         ("sample", REPO / "sample" / "questions.jsonl", "question", "category", REPO / "sample", None),
@@ -208,7 +211,7 @@ def main() -> None:
                 if name in held:
                     print(f"{name:<20}{len(held[name].outcomes):>5}{row(reports[name]):>26}{row(held[name]):>26}")
             for name in ("holdout", "holdout-zh", "holdout2", "holdout2-zh", "holdout3", "holdout3-zh", "holdout4", "holdout4-zh",
-                         "holdout5", "holdout5-zh"):  # DEFAULT only
+                         "holdout5", "holdout5-zh", "holdout6", "holdout6-zh"):  # DEFAULT only
                 if name in reports:
                     print(f"{name:<20}{len(reports[name].outcomes):>5}{row(reports[name]):>26}{'(not used to choose)':>26}")
             print(f"DEFAULT: {setting_name(DEFAULT)}")
