@@ -355,8 +355,14 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True,
         # "What drove the drop in gross margin?", "Why did the segment's operating loss widen?":
         # the statements and the notes give the figures, MD&A the reasons for their changes
         # (Reg S-K Item 303(b)(2)); the statements are not the table asked for.
+        # A release has no MD&A: its narrative (the highlights, each segment's commentary) gives
+        # the reasons, and its non-GAAP reconciliations, like the statements, the figures.
+        # ("Why does management use adjusted EBITDA?" asks the reconciliation's own statement of
+        # why the measure is useful, Reg S-K Item 10(e)(1)(i)(C): it names no change.)
         implied, ratio = [], False
-        sections.append(MDNA)
+        if _CHANGE.search(asked or question):
+            sections = [label for label in sections if label != NON_GAAP]
+        sections += [MDNA, HIGHLIGHTS]
     if _BY_SEGMENT.search(question) and set(sections) - {SEGMENTS}:
         # "goodwill by segment", "unearned revenue by segment": the segments are the table's
         # rows, its topic's section holds it (ASC 350-20-50-1 puts goodwill by segment in the
@@ -484,6 +490,13 @@ _REASON = LazyPattern(
     r"|为什么|为何|原因|驱动|归因|归咎",
     re.I,
 )
+# A change of a figure, whose reasons are asked ("Why did EBIT decline?", "为何下降").
+_CHANGE = LazyPattern(
+    r"\b(?:declin\w*|drop\w*|f[ae]ll\w*|r[io]se|rising|increas\w*|decreas\w*|gr[eo]w\w*|widen\w*|narrow\w*|"
+    r"improv\w*|deteriorat\w*|chang\w*|swing|swung|higher|lower|weak\w*|strong\w*)\b"
+    r"|下降|下滑|增长|上升|减少|增加|变化|变动|扩大|收窄|改善|恶化|转亏|亏损",
+    re.I,
+)
 # An instruction for when the metric does not apply ("If gross margin is not a useful metric for a
 # company like this, then state that and explain why."): not a question about reasons.
 _NOT_USEFUL = LazyPattern(
@@ -491,6 +504,8 @@ _NOT_USEFUL = LazyPattern(
     re.I | re.S,
 )
 MDNA = "mdna"
+NON_GAAP = "non_gaap"  # the reconciliations of non-GAAP measures (Reg G; Reg S-K Item 10(e))
+HIGHLIGHTS = "highlights"  # an earnings release's highlights (Form 8-K Item 2.02, Exhibit 99.1)
 
 
 def asks_reason(question: str) -> bool:

@@ -176,6 +176,11 @@ def test_a_question_about_reasons_asks_md_and_a_not_the_statements():
     # a topic's note gives a segment's figures too; MD&A why they changed
     segment = parse("Why did Amazon's International segment operating loss widen in 2017?")
     assert {"segment_information", "mdna"} <= set(segment.sections)
+    # a release has no MD&A: its highlights give the reasons, its reconciliations the figures
+    release = parse("Why did the Rigid Packaging segment's adjusted EBIT decline in fiscal 2023?")
+    assert "highlights" in release.sections and "non_gaap" not in release.sections
+    # ... unless no change is asked about: why the measure is useful is the reconciliation's own
+    assert "non_gaap" in parse("Why does management use adjusted EBITDA?").sections
     figure = parse("What was gross margin in FY2023?")
     assert figure.statements == ("income_statement",) and figure.ratio
     hedged = parse("Does the company have an improving gross margin profile as of FY2022? If gross margin is "

@@ -358,3 +358,25 @@ def test_the_us_government_is_one_phrase(tmp_path, cli):
         *(f"Note {n}. Other matters\nThe Company leases offices and equipment under operating leases." for n in range(5, 12)),
     ]
     assert ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, "How dependent is ACME on the U.S. government as a customer?")[0] == 2
+
+
+def test_the_reasons_of_a_release_are_in_its_highlights(tmp_path, cli):
+    """An earnings release has no MD&A: why a segment's adjusted EBIT fell is in its narrative,
+    not in the non-GAAP reconciliation that the measure's name routes to (Reg S-K 10(e))."""
+    from .conftest import ranked_pages
+
+    pages = [
+        "ACME Corp Reports Fiscal 2024 Results\nHighlights\nNet sales of $4,100 million; adjusted EPS of $1.20.",
+        "Pumps segment\nAdjusted EBIT of $210 million declined 9% from last year, as lower volumes in North "
+        "America and higher labor costs more than offset price increases.",
+        "Reconciliation of Non-GAAP Measures\nAdjusted EBIT by segment ($ million) Pumps Valves Total\n"
+        "Net income 150 90 240\nRestructuring 30 10 40\nAdjusted EBIT 210 140 350",
+        "Reconciliation of Non-GAAP Measures (continued)\nAdjusted EBIT 350 371\nAdjusted free cash flow 300 280",
+        "Condensed Consolidated Statements of Income\nNet sales 4,100 3,900\nCost of sales 3,000 2,850",
+        "Condensed Consolidated Balance Sheets\nCash and cash equivalents 500 450\nTotal assets 9,000 8,700",
+        "Condensed Consolidated Statements of Cash Flows\nNet cash provided by operating activities 600 580",
+        *(f"Forward-looking statements\nThis release contains statements about plans and expectations ({n})."
+          for n in range(4)),
+    ]
+    assert ranked_pages(cli, tmp_path, "ACME_2024Q4_EARNINGS", pages,
+                        "Why did ACME's Pumps adjusted EBIT decline in fiscal 2024?")[0] == 2
