@@ -66,16 +66,24 @@ def test_balance_sheet_split_over_one_word_lines_and_damaged():
     assert position.statement == "balance_sheet"
 
 
-def test_other_statements_titled_with_a_second_statement_or_a_sign():
-    lines = ("Common stock Retained earnings Total\nBalance at December 31, 2023 $ 10.0 $ 360.0 $ 370.0\n"
-             "Net income 110.0 110.0\nDividends declared (30.0) (30.0)\nRepurchases of common stock (50.0) (50.0)\n"
-             "Balance at December 31, 2024 $ 10.0 $ 390.0 $ 400.0")
-    equity = analyse([f"Consolidated Statements of Shareholders' Equity and Comprehensive Income\n{lines}"])[0]
-    assert equity.statement == "equity_statement"
-    deficit = analyse([f"Consolidated Statements of Stockholders' Equity (Deficit)\n{lines}"])[0]
-    assert deficit.statement == "equity_statement"
-    comprehensive = analyse([f"Consolidated Statements of Comprehensive Income (Loss)\n{INCOME_LINES}"])[0]
-    assert comprehensive.statement == "comprehensive_income"
+EQUITY_LINES = """Common stock Retained earnings Total
+Balance at December 31, 2023 $ 10.0 $ 360.0 $ 370.0
+Net income 110.0 110.0
+Dividends declared (30.0) (30.0)
+Repurchases of common stock (50.0) (50.0)
+Balance at December 31, 2024 $ 10.0 $ 390.0 $ 400.0"""
+
+
+@pytest.mark.parametrize(
+    "title, lines, statement",
+    [
+        ("Consolidated Statements of Shareholders' Equity and Comprehensive Income", EQUITY_LINES, "equity_statement"),
+        ("Consolidated Statements of Stockholders' Equity (Deficit)", EQUITY_LINES, "equity_statement"),
+        ("Consolidated Statements of Comprehensive Income (Loss)", INCOME_LINES, "comprehensive_income"),
+    ],
+)
+def test_other_statements_titled_with_a_second_statement_or_a_sign(title, lines, statement):
+    assert analyse([f"{title}\n{lines}"])[0].statement == statement
 
 
 def test_a_sentence_ending_in_a_statements_name_is_not_its_title():
