@@ -380,3 +380,21 @@ def test_the_reasons_of_a_release_are_in_its_highlights(tmp_path, cli):
     ]
     assert ranked_pages(cli, tmp_path, "ACME_2024Q4_EARNINGS", pages,
                         "Why did ACME's Pumps adjusted EBIT decline in fiscal 2024?")[0] == 2
+
+
+def test_a_rollforward_is_the_table_of_beginning_and_ending_balances(tmp_path, cli):
+    """A roll-forward reconciles a balance from the beginning of the period to its end (ASC
+    420-10-50-1(b)(2) for a restructuring liability): the table holds 'balance at', the note's
+    narrative does not; in Chinese it is a 变动表."""
+    from .conftest import ranked_pages
+
+    pages = [
+        "ACME Corp Annual Report on Form 10-K for the fiscal year 2024",
+        "Note 8. Restructuring\nIn 2024 we continued our restructuring program to reduce costs and recorded "
+        "charges of $40 million for employee severance, the liability to be paid within twelve months.",
+        "Employee costs Other Total\nLiability balance at December 31, 2023 $ 70 $ 5 $ 75\nCharges 35 5 40\n"
+        "Cash payments (30) (4) (34)\nLiability balance at December 31, 2024 $ 75 $ 6 $ 81",
+        *(f"Note {n}. Other matters\nThe Company leases offices and equipment under operating leases." for n in range(9, 16)),
+    ]
+    assert ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, "Where is the rollforward of ACME's restructuring liability?")[0] == 3
+    assert ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, "ACME重组负债的变动表在哪一页？")[0] == 3
