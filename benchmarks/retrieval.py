@@ -54,12 +54,16 @@ from evfind.rank import DEFAULT, GRID, LEVERS, PLAIN, grid, setting_name  # noqa
 TAXONOMY = REPO / "benchmarks" / "questions_taxonomy.jsonl"
 # Written without evfind's vocabulary in view (questions_holdout.md); measured, never used to choose
 # a parameter.
-HOLDOUT = REPO / "benchmarks" / "questions_holdout.jsonl"
-HOLDOUT2 = REPO / "benchmarks" / "questions_holdout2.jsonl"  # the second, written at the end of the work
-HOLDOUT3 = REPO / "benchmarks" / "questions_holdout3.jsonl"  # the third, written in the next round of work
-HOLDOUT4 = REPO / "benchmarks" / "questions_holdout4.jsonl"  # the fourth: analysts' wording, reasons and ratios
-HOLDOUT5 = REPO / "benchmarks" / "questions_holdout5.jsonl"  # the fifth: FinanceBench's three kinds of question
-HOLDOUT6 = REPO / "benchmarks" / "questions_holdout6.jsonl"  # the sixth: where-is, facts and analysts' questions
+HOLDOUTS = {
+    "holdout": REPO / "benchmarks" / "questions_holdout.jsonl",
+    "holdout2": REPO / "benchmarks" / "questions_holdout2.jsonl",  # the second, written at the end of the work
+    "holdout3": REPO / "benchmarks" / "questions_holdout3.jsonl",  # the third, written in the next round of work
+    "holdout4": REPO / "benchmarks" / "questions_holdout4.jsonl",  # the fourth: analysts' wording, reasons and ratios
+    "holdout5": REPO / "benchmarks" / "questions_holdout5.jsonl",  # the fifth: FinanceBench's three kinds of question
+    "holdout6": REPO / "benchmarks" / "questions_holdout6.jsonl",  # the sixth: where-is, facts and analysts' questions
+}
+# ... each asked in English and in Chinese: the names of their sets, in the order they are reported
+HOLDOUT_SETS = tuple(n for name in HOLDOUTS for n in (name, f"{name}-zh"))
 # The seed's own example (issue 10): the geographies PepsiCo operates in, Item 1's divisions.
 SEED_EXAMPLE = (
     "PEPSICO_2022_10K",
@@ -85,18 +89,10 @@ def sets(financebench: Path | None) -> list[tuple[str, Path, str, str | None, Pa
             ("seed-style-zh", financebench / "questions_seedstyle.jsonl", "question_zh", "category", pdfs, "seed-style"),
             ("forms-zh", financebench / "questions_forms.jsonl", "question_zh", "form", pdfs, "forms"),
             ("taxonomy-zh", TAXONOMY, "question_zh", "form", pdfs, "taxonomy"),
-            ("holdout", HOLDOUT, "question", "form", pdfs, None),
-            ("holdout-zh", HOLDOUT, "question_zh", "form", pdfs, "holdout"),
-            ("holdout2", HOLDOUT2, "question", "form", pdfs, None),
-            ("holdout2-zh", HOLDOUT2, "question_zh", "form", pdfs, "holdout2"),
-            ("holdout3", HOLDOUT3, "question", "form", pdfs, None),
-            ("holdout3-zh", HOLDOUT3, "question_zh", "form", pdfs, "holdout3"),
-            ("holdout4", HOLDOUT4, "question", "form", pdfs, None),
-            ("holdout4-zh", HOLDOUT4, "question_zh", "form", pdfs, "holdout4"),
-            ("holdout5", HOLDOUT5, "question", "form", pdfs, None),
-            ("holdout5-zh", HOLDOUT5, "question_zh", "form", pdfs, "holdout5"),
-            ("holdout6", HOLDOUT6, "question", "form", pdfs, None),
-            ("holdout6-zh", HOLDOUT6, "question_zh", "form", pdfs, "holdout6"),
+            *(entry for name, path in HOLDOUTS.items() for entry in (
+                (name, path, "question", "form", pdfs, None),
+                (f"{name}-zh", path, "question_zh", "form", pdfs, name),
+            )),
         ]
     found += [
         ("sample", REPO / "sample" / "questions.jsonl", "question", "category", REPO / "sample", None),
@@ -210,8 +206,7 @@ def main() -> None:
             for name in [*development, "seed-style-zh", "forms-zh", "taxonomy-zh"]:
                 if name in held:
                     print(f"{name:<20}{len(held[name].outcomes):>5}{row(reports[name]):>26}{row(held[name]):>26}")
-            for name in ("holdout", "holdout-zh", "holdout2", "holdout2-zh", "holdout3", "holdout3-zh", "holdout4", "holdout4-zh",
-                         "holdout5", "holdout5-zh", "holdout6", "holdout6-zh"):  # DEFAULT only
+            for name in HOLDOUT_SETS:  # DEFAULT only
                 if name in reports:
                     print(f"{name:<20}{len(reports[name].outcomes):>5}{row(reports[name]):>26}{'(not used to choose)':>26}")
             print(f"DEFAULT: {setting_name(DEFAULT)}")
