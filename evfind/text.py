@@ -136,12 +136,19 @@ _QUESTION_FOLD = str.maketrans({"\u2019": "'", "\u2018": "'", "\u00a0": " ", "\u
 # The Latin ligatures of Unicode's Alphabetic Presentation Forms (U+FB00-FB06), as their letters.
 _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
                             "\ufb05": "st", "\ufb06": "st"})
-# Words that questions run together but filings spell apart.
+# "U.S." (and "US" in capitals) as filings write it, which the index holds as the two words
+# "u s": the question's "U.S. government" is one word and a phrase ("u s government"), not
+# two letters dropped and a period that ends the phrase. ``_as_typed`` writes it as US_WORD,
+# which ``tokens`` reads back as "u s" (``_COMPOUNDS``).
+_US = LazyPattern(r"\bU\.\s?S\.(?:\s?A\.)?(?![A-Za-z])|\bUS\b(?!\$)")
+US_WORD = "uxsxword"
+# Words that questions run together but filings spell apart (and "U.S.", one word of the question).
 _COMPOUNDS = {
     "cashflow": ("cash", "flow"),
     "cashflows": ("cash", "flows"),
     "ppne": ("ppe",),
     "yoy": ("year", "over", "year"),
+    US_WORD: ("u s",),
 }
 
 
@@ -153,7 +160,7 @@ def _bare(token: str) -> str:
 def _as_typed(text: str) -> str:
     """A question with what it was pasted with folded as the index folds it (``_QUESTION_FOLD``,
     and ligatures from a PDF: ﬁ, ﬂ, ﬀ as their letters), and "U.S." as one word (``_US``);
-    ASCII text without "U.S" is returned as it is."""
+    ASCII text without "U.S" or "US" is returned as it is."""
     if not text.isascii():
         text = text.translate(_QUESTION_FOLD)
         if not text.isascii():
@@ -161,13 +168,6 @@ def _as_typed(text: str) -> str:
     if "U.S" in text or "US" in text:
         text = _US.sub(US_WORD, text)
     return text
-
-
-# "U.S." (and "US" in capitals) as filings write it, which the index holds as the two words
-# "u s": the question's "U.S. government" is one word and a phrase ("u s government"), not
-# two letters dropped and a period that ends the phrase. ``tokens`` gives US_WORD back as "u s".
-_US = LazyPattern(r"\bU\.\s?S\.(?:\s?A\.)?(?![A-Za-z])|\bUS\b(?!\$)")
-US_WORD = "uxsxword"
 
 
 # An acronym's plural as questions write it: KPIs, MAUs, ETFs (lower case, "maus" and "kpis"
@@ -194,8 +194,6 @@ def tokens(text: str) -> list[str]:
             token = _bare(token)
         if token in _COMPOUNDS:
             result.extend(_COMPOUNDS[token])
-        elif token == US_WORD:
-            result.append("u s")
         else:
             result.append(token)
     return result
