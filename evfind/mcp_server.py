@@ -1,0 +1,742 @@
+"""The MCP server behind `evfind mcp`: the filings named, served to an agent over stdio.
+
+    from evfind.mcp_server import Library
+    with Library(["sample.db"]) as library:          # no MCP SDK needed for this part
+        result = library.call("find_evidence", {"question": "capital expenditures 2025"})
+        result.data["results"][0]["page_number"]    # 38, as `evfind query --format json` says
+
+Three tools (``TOOLS``: name, description, input and output JSON schemas):
+
+- ``find_evidence(question, document?, top?, lang?)``: the answer object of `evfind query
+  --format json` (``Answer.to_dict()``), exactly: the same pages for the same question.
+- ``read_page(document, page, lines?)``: a page's lines numbered from 1 as the answers'
+  evidence lines are, its printed folio and headings, so a citation can be checked.
+- ``list_documents()``: what is served: ids, SHA-256, forms, periods, page counts, revisions.
+
+``Library`` does the work with evfind's Python API and no MCP: it opens the databases named
+(a PDF through the database beside it; a folder: its .db files and the PDFs beside them), keeps
+a ``Finder`` open for each document served, and answers ``call(tool, arguments)`` with a
+``ToolResult``; an ``EvfindError`` becomes an error result with evfind's one-line message. It
+only reads, unless made with ``ingest=True`` (`evfind mcp --ingest`): a named PDF is then
+ingested into the database beside it on first use, as `evfind query report.pdf` does.
+
+``serve`` puts a ``Library`` behind the MCP SDK's low-level server on stdin and stdout. The SDK
+is an optional extra (``pip install 'evfind[mcp]'``) imported only by ``serve``: the rest of
+evfind, and this module's ``Library``, never load it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable, Iterable
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from . import __version__
+
+# evfind's API as the server reads it, imported here only: a rename is a change of this block.
+from .errors import EvfindError, InputError, MissingExtraError, UsageError
+from .finder import Finder, describe
+from .limits import MAX_QUESTION_CHARS
+from .multi import MultiFinder
+from .rank import TOP_DEFAULT, TOP_MAX
+from .text import language
+
+INSTALL = "pip install 'evfind[mcp]'"
+SDK_LINE = "2"  # the MCP SDK's major version the server is written for (its low-level Server API)
+SDK_DISTRIBUTION = "mcp"
+
+
+class ToolResult(NamedTuple):
+    """What a tool call gives: ``data`` (the structured content, or None), ``text`` (the same
+    as JSON, or the error's one-line message) and whether it is an error."""
+
+    data: dict | None
+    text: str
+    error: bool = False
+
+
+# ---------------------------------------------------------------------------------------------
+# The tools' schemas. ANSWER is the answer object of `evfind query --format json`; every object
+# allows fields it does not list (a field the CLI's JSON adds reaches the agent as it is), and
+# tests/test_mcp_schema.py checks, against the objects Answer.to_dict() really gives, that each
+# field given is listed here with its type, and each required one is always given.
+
+_NULLABLE_TEXT = {"type": ["string", "null"]}
+DOCUMENT = {
+    "type": "object",
+    "description": "A revision of a document: its id, the SHA-256 of its source file, its physical pages.",
+    "properties": {
+        "document_id": {"type": "string"},
+        "document_sha256": {"type": "string", "description": "SHA-256 of the source file: the revision's identity."},
+        "page_count": {"type": "integer", "minimum": 0},
+    },
+    "required": ["document_id", "document_sha256", "page_count"],
+    "additionalProperties": True,
+}
+EVIDENCE_LINE = {
+    "type": "object",
+    "properties": {
+        "line": {"type": "integer", "minimum": 1, "description": "Line number on the page, from 1, as read_page numbers it."},
+        "text": {"type": "string", "description": "That line exactly."},
+        "marks": {
+            "type": "array",
+            "description": "[start, end) character offsets in text where a term of the question matched.",
+            "items": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2},
+        },
+    },
+    "required": ["line", "text", "marks"],
+    "additionalProperties": True,
+}
+HIT = {
+    "type": "object",
+    "properties": {
+        "rank": {"type": "integer", "minimum": 1},
+        "page_number": {"type": "integer", "minimum": 1, "description": "Physical page, from 1 in the file, blank pages included: cite this."},
+        "page_label": {**_NULLABLE_TEXT, "description": "The folio printed on the page, where known; not the physical page."},
+        "document_id": {"type": "string"},
+        "document_sha256": {"type": "string"},
+        "score": {"type": "number", "description": "Fused ranking score, comparable within one answer only."},
+        "confidence": {
+            "type": "number", "minimum": 0, "maximum": 1,
+            "description": "Probability that the page holds the evidence (where evfind's ranking gives one).",
+        },
+        "heading": {"type": "string"},
+        "section": _NULLABLE_TEXT,
+        "statement": {**_NULLABLE_TEXT, "description": "The primary statement the page is, if any."},
+        "matched_terms": {"type": "array", "items": {"type": "string"}},
+        "note": {"type": "string", "description": "What on this page matched."},
+        "evidence": {"type": "array", "items": EVIDENCE_LINE, "description": "The lines where the question's concepts meet, best first."},
+    },
+    "required": [
+        "rank", "page_number", "page_label", "document_id", "document_sha256", "score", "heading", "section",
+        "statement", "matched_terms", "note", "evidence",
+    ],
+    "additionalProperties": True,
+}
+ANSWER = {
+    "type": "object",
+    "description": "The answer object of `evfind query --format json`.",
+    "properties": {
+        "question": {"type": "string"},
+        "document": {**DOCUMENT, "type": ["object", "null"], "description": "The revision read; null when several were."},
+        "documents": {"type": "array", "items": DOCUMENT, "description": "The revisions read, when several documents were asked."},
+        "results": {"type": "array", "items": HIT, "description": "Ranked pages, best first; empty when none was found."},
+        "message": {
+            **_NULLABLE_TEXT,
+            "description": "Why there are no results or only weak ones, what of the question was not read, or why it could not be asked.",
+        },
+    },
+    "required": ["question", "document", "results", "message"],
+    "additionalProperties": True,
+}
+PAGE = {
+    "type": "object",
+    "properties": {
+        "document": DOCUMENT,
+        "page_number": {"type": "integer", "minimum": 1},
+        "page_label": {**_NULLABLE_TEXT, "description": "The folio printed on the page, where known."},
+        "heading": {"type": "string", "description": "Headings seen on the page, ' | '-joined (\"\" when none)."},
+        "section": _NULLABLE_TEXT,
+        "section_heading": {**_NULLABLE_TEXT, "description": "The heading of the section the page continues."},
+        "statement": _NULLABLE_TEXT,
+        "line_count": {"type": "integer", "minimum": 0, "description": "Lines on the whole page."},
+        "lines": {
+            "type": "array",
+            "description": "The page's lines (or those asked for), numbered from 1 as evidence lines are.",
+            "items": {
+                "type": "object",
+                "properties": {"line": {"type": "integer", "minimum": 1}, "text": {"type": "string"}},
+                "required": ["line", "text"],
+            },
+        },
+    },
+    "required": [
+        "document", "page_number", "page_label", "heading", "section", "section_heading", "statement", "line_count",
+        "lines",
+    ],
+    "additionalProperties": True,
+}
+SERVED_DOCUMENT = {
+    "type": "object",
+    "properties": {
+        "document_id": {"type": "string"},
+        "document_sha256": {"type": "string", "description": "The revision find_evidence and read_page read."},
+        "form": {**_NULLABLE_TEXT, "description": "10-K, 10-Q, 8-K, earnings, annual or other."},
+        "period": {
+            "type": ["object", "null"],
+            "description": "The period the cover page prints, and the page it is on; null when none is printed.",
+            "properties": {"text": {"type": "string"}, "page_number": {"type": "integer", "minimum": 1}},
+            "required": ["text", "page_number"],
+        },
+        "page_count": {"type": "integer", "minimum": 0},
+        "labelled_pages": {"type": "integer", "minimum": 0, "description": "Pages with a printed folio known."},
+        "blank_pages": {"type": "array", "items": {"type": "integer"}},
+        "source_name": {"type": "string"},
+        "source_kind": {"type": "string"},
+        "ingested_at": {"type": "string"},
+        "database": {"type": "string", "description": "The evfind database (.db) holding it."},
+        "revisions": {
+            "type": "array",
+            "description": "Every revision of the document in its database, oldest first.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "document_sha256": {"type": "string"},
+                    "page_count": {"type": "integer", "minimum": 0},
+                    "ingested_at": {"type": "string"},
+                    "served": {"type": "boolean"},
+                },
+                "required": ["document_sha256", "page_count", "ingested_at", "served"],
+            },
+        },
+    },
+    "required": [
+        "document_id", "document_sha256", "form", "period", "page_count", "labelled_pages", "blank_pages",
+        "source_name", "source_kind", "ingested_at", "database", "revisions",
+    ],
+    "additionalProperties": True,
+}
+DOCUMENTS = {
+    "type": "object",
+    "properties": {
+        "documents": {"type": "array", "items": SERVED_DOCUMENT},
+        "not_served": {
+            "type": "array",
+            "description": "Files named that are not served, and why.",
+            "items": {
+                "type": "object",
+                "properties": {"path": {"type": "string"}, "reason": {"type": "string"}},
+                "required": ["path", "reason"],
+            },
+        },
+    },
+    "required": ["documents", "not_served"],
+    "additionalProperties": True,
+}
+
+_DOCUMENT_ARGUMENT = (
+    "A document id (any case, or a unique prefix of it) or the SHA-256 of a revision (or a prefix of it), "
+    "as list_documents and the hits give them."
+)
+TOOLS: tuple[dict, ...] = (
+    {
+        "name": "find_evidence",
+        "title": "Find the pages that hold the evidence",
+        "description": (
+            "Which physical pages of a served filing (10-K, 10-Q, 8-K, earnings release) hold the evidence for a "
+            "question about it: 'which page states X', 'where is the cash flow statement', 'where does the "
+            "filing give X' (English or Chinese: 哪一页, 出自哪页). Returns ranked pages, best first, each with "
+            "page_number (the physical page counted from 1 in the file: cite it), page_label (the folio printed "
+            "on the page, where known: it may differ), document_id and document_sha256 (the exact revision), a "
+            "note and its evidence lines (numbered as read_page numbers them). It never computes a figure and "
+            "never compares documents. Empty results, or a message, mean nothing reliable was found: say so "
+            "rather than cite a page it did not return. Omit document to search every served document."
+        ),
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "question": {
+                    "type": "string", "maxLength": MAX_QUESTION_CHARS,
+                    "description": "The question in plain words, with the filing's own terms where you know them.",
+                },
+                "document": {"type": "string", "description": _DOCUMENT_ARGUMENT + " Omit to search all."},
+                "top": {"type": "integer", "minimum": 1, "maximum": TOP_MAX, "default": TOP_DEFAULT, "description": "How many pages to list."},
+                "lang": {"type": "string", "enum": ["en", "zh"], "description": "Language of notes and messages (default: the question's)."},
+            },
+            "required": ["question"],
+            "additionalProperties": False,
+        },
+        "output_schema": ANSWER,
+    },
+    {
+        "name": "read_page",
+        "title": "Read a page to check a citation",
+        "description": (
+            "The stored text of one physical page of a served document, its lines numbered from 1 exactly as "
+            "find_evidence's evidence lines are, with its printed folio (page_label) and headings: read it to "
+            "check a citation before you rely on it. A SHA-256 as document reads that exact revision, even an "
+            "older one a citation names."
+        ),
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "document": {"type": "string", "description": _DOCUMENT_ARGUMENT},
+                "page": {"type": "integer", "minimum": 1, "description": "Physical page number, from 1 (not the printed folio)."},
+                "lines": {
+                    "type": ["integer", "string"],
+                    "description": "Only these lines: one (29) or a range (\"27-31\"); omit for the whole page.",
+                },
+            },
+            "required": ["document", "page"],
+            "additionalProperties": False,
+        },
+        "output_schema": PAGE,
+    },
+    {
+        "name": "list_documents",
+        "title": "List the documents served",
+        "description": (
+            "The documents this server serves: document_id, document_sha256 of the revision read, form (10-K, "
+            "10-Q, 8-K, earnings, annual, other), the period its cover page prints, page_count, and its "
+            "revisions. Call it first when you must choose a document."
+        ),
+        "input_schema": {"type": "object", "properties": {}, "additionalProperties": False},
+        "output_schema": DOCUMENTS,
+    },
+)
+
+INSTRUCTIONS = (
+    "evfind locates evidence in financial filings: for a question about a served filing it returns the physical "
+    "pages that hold the evidence, ranked, with the document's SHA-256, the printed folio and the evidence lines. "
+    "It never computes answers or compares filings. Cite only pages find_evidence returned, by physical page and "
+    "document_sha256; check a page with read_page when the evidence lines do not settle it."
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# The documents served and the tools, on evfind's API alone
+
+
+class Served(NamedTuple):
+    """A revision the server reads: the document's newest, or the one a PDF named holds."""
+
+    database: Path
+    document_id: str
+    sha256: str
+    revision: dict  # its record in describe(database)["revisions"]
+
+
+class _Several(MultiFinder):
+    """Several served documents asked as one, as `evfind query` asks a database of several
+    (``MultiFinder``'s merge), over finders the library keeps open: closing it closes none."""
+
+    def __init__(self, finders: list[Finder]):  # noqa: super().__init__ would open finders anew
+        self.path = None
+        self.finders = finders
+
+    def close(self) -> None:
+        pass
+
+
+Notify = Callable[[str], None]
+
+
+class Library:
+    """The filings named (databases, PDFs, folders), read through evfind's Python API and
+    answered tool by tool (``call``). ``ingest``: a PDF not yet ingested, or changed, is
+    ingested into the database beside it on first use; otherwise nothing is ever written."""
+
+    def __init__(self, paths: Iterable[str | os.PathLike], *, ingest: bool = False, notify: Notify | None = None):
+        self.ingest = ingest
+        self.notify = notify or (lambda line: None)
+        self._databases: list[Path] = []  # in the order named
+        self._pins: dict[tuple[Path, str], str] = {}  # (database, document id) -> the SHA-256 a PDF holds
+        self._pending: list[Path] = []  # PDFs to ingest on first use
+        self._not_served: list[dict] = []
+        self._states: dict[Path, tuple] = {}  # each database's file as last read (stat)
+        self._records: dict[Path, list[dict]] = {}  # describe()'s revisions of each database
+        self._served: list[Served] = []
+        self._finders: dict[tuple[Path, str], Finder] = {}
+        self._periods: dict[str, dict | None] = {}  # by SHA-256
+        for path in paths:
+            self._add(Path(path))
+        if not self._databases and not self._pending:
+            raise InputError("nothing to serve: name evfind databases (.db), PDFs or folders holding them")
+        self._refresh()  # every database is read once now: one that cannot be read stops the start
+
+    def __enter__(self) -> "Library":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        for finder in self._finders.values():
+            finder.close()
+        self._finders.clear()
+
+    # -- the files named -------------------------------------------------------------------
+
+    def _add(self, path: Path) -> None:
+        if not path.exists():
+            raise InputError(f"{path}: no such file or directory")
+        if path.is_dir():
+            found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in (".db", ".pdf"))
+            if not found:
+                raise InputError(f"{path}: no evfind databases (.db) or PDFs in this folder")
+            for child in found:
+                if child.suffix.lower() == ".db":
+                    self._add_database(child)
+            for child in found:
+                if child.suffix.lower() == ".pdf":
+                    self._add_pdf(child, named=False)
+        elif _is_pdf(path):
+            self._add_pdf(path, named=True)
+        else:
+            self._add_database(path)
+
+    def _add_database(self, path: Path) -> None:
+        if all(not _same_file(path, known) for known in self._databases):
+            self._databases.append(path)
+
+    def _add_pdf(self, pdf: Path, *, named: bool) -> None:
+        if self.ingest:  # (ensure_database reads it on first use: ingested if it must be)
+            self._pending.append(pdf)
+            return
+        from .ingest import locate_database  # (a PDF named: reading its bytes needs the ingest side)
+
+        try:
+            found = locate_database(pdf)
+        except InputError as exc:
+            reason = f"{exc}; or let the server ingest it: evfind mcp --ingest"
+            if named:
+                raise InputError(reason) from None
+            self._not_served.append({"path": str(pdf), "reason": reason})
+            self.notify(f"Warning: {pdf} is not served: {reason}")
+            return
+        self._pin(found)
+
+    def _pin(self, found) -> None:
+        self._add_database(found.db_path)
+        database = next(known for known in self._databases if _same_file(found.db_path, known))
+        self._pins[(database, found.document_id)] = found.sha256
+
+    def _ingest_pending(self) -> None:
+        """Ingest (or find ingested) the PDFs waiting for their first use; one that fails is
+        reported and left out, and the others are served."""
+        if not self._pending:
+            return
+        from .ingest import ensure_database
+
+        pending, self._pending = self._pending, []
+        for pdf in pending:
+            try:
+                found = ensure_database(pdf, notify=self.notify)
+            except EvfindError as exc:
+                self._not_served.append({"path": str(pdf), "reason": str(exc)})
+                self.notify(f"Error: {pdf} is not served: {exc}")
+                continue
+            for warning in found.warnings:
+                self.notify(f"Warning: {warning}")
+            self._pin(found)
+
+    def _refresh(self) -> None:
+        """Bring the documents served up to date with the databases as they are on disk: one
+        rewritten since it was read (`evfind ingest` adds a revision by replacing the file) is
+        read again, and its finders opened anew."""
+        self._ingest_pending()
+        changed = False
+        for database in self._databases:
+            state = _state(database)
+            if self._states.get(database) != state:
+                for key in [key for key in self._finders if key[0] == database]:
+                    self._finders.pop(key).close()
+                self._records[database] = describe(database)["revisions"]
+                self._states[database] = state
+                changed = True
+        if changed:
+            self._served = [served for database in self._databases for served in self._documents_of(database)]
+
+    def _documents_of(self, database: Path) -> list[Served]:
+        records = self._records[database]
+        served = []
+        for record in sorted((r for r in records if r["newest"]), key=lambda r: r["document_id"]):
+            sha = self._pins.get((database, record["document_id"]), record["sha256"])
+            pinned = next(r for r in records if r["sha256"] == sha and r["document_id"] == record["document_id"])
+            served.append(Served(database, record["document_id"], sha, pinned))
+        return served
+
+    # -- documents by name -----------------------------------------------------------------
+
+    def resolve(self, document: str | None) -> list[Served]:
+        """The revisions a tool reads: every document served (``document`` None), else the one
+        ``document`` names: a served document's id (exactly, in any case, or a unique prefix
+        of it, as --document takes it), else the SHA-256 (or a prefix) of any revision of the
+        databases served, an older one too. Unknown or ambiguous: a usage error."""
+        if document is None:
+            if not self._served:
+                raise UsageError("no document is served yet: see list_documents for the files not served and why")
+            return list(self._served)
+        if not isinstance(document, str):
+            raise UsageError("document must be a string: a document id or a SHA-256")
+        ids = sorted({served.document_id for served in self._served})
+        wanted = document.strip().casefold()
+        named = [d for d in ids if d == document] or [d for d in ids if d.casefold() == wanted]
+        named = named or [d for d in ids if wanted and d.casefold().startswith(wanted)]
+        if len(named) > 1:
+            raise UsageError(f"document {document!r} matches {len(named)} documents ({', '.join(named)}); give more of the id")
+        if named:
+            chosen = [served for served in self._served if served.document_id == named[0]]
+            if len(chosen) > 1:
+                shas = ", ".join(served.sha256[:12] for served in chosen)
+                raise UsageError(f"document {named[0]!r} is served from {len(chosen)} databases; name it by its SHA-256 ({shas})")
+            return chosen
+        if wanted and all(c in "0123456789abcdef" for c in wanted):
+            revisions = [(database, record) for database in self._databases for record in self._records[database]
+                         if record["sha256"].startswith(wanted)]
+            if len(revisions) > 1:
+                raise UsageError(f"SHA-256 {wanted!r} matches {len(revisions)} revisions; give more digits")
+            if revisions:
+                database, record = revisions[0]
+                return [Served(database, record["document_id"], record["sha256"], record)]
+        served = ", ".join(ids) or "none"
+        raise UsageError(f"no document {document!r} is served (documents: {served}); list_documents lists them")
+
+    @contextmanager
+    def reading(self, served: Served):
+        """A finder of a served revision: the one kept open for it, or, for an older revision
+        a SHA-256 named, one opened for the call and closed after it."""
+        if served not in self._served:
+            with Finder(served.database, document=served.document_id, sha=served.sha256) as finder:
+                yield finder
+            return
+        key = (served.database, served.sha256)
+        if key not in self._finders:
+            self._finders[key] = Finder(served.database, document=served.document_id, sha=served.sha256)
+        yield self._finders[key]
+
+    # -- the tools -------------------------------------------------------------------------
+
+    def call(self, name: str, arguments: dict | None) -> ToolResult:
+        """Run one tool: its result, or an error result with evfind's one-line message (in
+        the question's language, as the CLI prints it). Nothing a call meets stops the server."""
+        tools = {"find_evidence": self.find_evidence, "read_page": self.read_page, "list_documents": self.list_documents}
+        arguments = arguments or {}
+        try:
+            if name not in tools:
+                raise UsageError(f"no tool {name!r}: the tools are {', '.join(tools)}")
+            arguments = {key: value for key, value in arguments.items() if value is not None}  # null: the default
+            _check_arguments(name, arguments)
+            self._refresh()
+            data, error = tools[name](**arguments)
+        except EvfindError as exc:
+            return ToolResult(None, _message(exc, arguments.get("question"), arguments.get("lang")), True)
+        except Exception as exc:  # a fault of evfind's: said, logged with its traceback, and survived
+            self.notify(traceback.format_exc().rstrip())
+            return ToolResult(None, f"internal error ({type(exc).__name__}: {exc}); the server goes on", True)
+        text = json.dumps(data, ensure_ascii=False)
+        if error is not None:  # a question that could not be asked: the answer says why, as an error
+            return ToolResult(data, data.get("message") or str(error), True)
+        return ToolResult(data, text)
+
+    def find_evidence(self, question: str, document: str | None = None, top: int = TOP_DEFAULT,
+                      lang: str | None = None) -> tuple[dict, EvfindError | None]:
+        """`evfind query --format json`'s object for the question, and the error when it
+        could not be asked (no content words, no pages loaded)."""
+        chosen = self.resolve(document)
+        if len(chosen) == 1:
+            with self.reading(chosen[0]) as finder:
+                answer = finder.answer(question, top=top, lang=lang)
+        else:  # (only served documents: their finders are kept open)
+            finders = []
+            for served in chosen:
+                with self.reading(served) as finder:
+                    finders.append(finder)
+            answer = _Several(finders).answer(question, top=top, lang=lang)
+        return answer.to_dict(), answer.error
+
+    def read_page(self, document: str, page: int, lines: int | str | None = None) -> tuple[dict, None]:
+        (served,) = self.resolve(document)
+        with self.reading(served) as finder:
+            stored = finder.page(page)
+        numbered = stored.text.split("\n")
+        first, last = _line_range(lines, len(numbered), stored)
+        data = {
+            "document": _document(stored.document),
+            "page_number": stored.page_number,
+            "page_label": stored.page_label,
+            "heading": stored.heading,
+            "section": stored.section,
+            "section_heading": stored.section_heading,
+            "statement": stored.statement,
+            "line_count": len(numbered),
+            "lines": [{"line": n, "text": numbered[n - 1]} for n in range(first, last + 1)],
+        }
+        return data, None
+
+    def list_documents(self) -> tuple[dict, None]:
+        documents = []
+        for served in self._served:
+            record = served.revision
+            same = [r for r in self._records[served.database] if r["document_id"] == served.document_id]
+            documents.append({
+                "document_id": served.document_id,
+                "document_sha256": served.sha256,
+                "form": record["form"],
+                "period": self._period(served),
+                "page_count": record["page_count"],
+                "labelled_pages": record["labelled_pages"],
+                "blank_pages": record["blank_pages"],
+                "source_name": record["source_name"],
+                "source_kind": record["source_kind"],
+                "ingested_at": record["ingested_at"],
+                "database": str(served.database.resolve()),
+                "revisions": [
+                    {"document_sha256": r["sha256"], "page_count": r["page_count"], "ingested_at": r["ingested_at"],
+                     "served": r["sha256"] == served.sha256}
+                    for r in same
+                ],
+            })
+        return {"documents": documents, "not_served": list(self._not_served)}, None
+
+    def _period(self, served: Served) -> dict | None:
+        """The period the cover page prints (forms.cover_period), read once per revision."""
+        if served.sha256 not in self._periods:
+            from .forms import COVER_PAGES, cover_period
+
+            pages = range(1, min(COVER_PAGES, served.revision["page_count"]) + 1)
+            with self.reading(served) as finder:
+                found = cover_period([finder.page(number).text for number in pages])
+            self._periods[served.sha256] = None if found is None else {"text": found[1], "page_number": found[0]}
+        return self._periods[served.sha256]
+
+
+def _document(document) -> dict:
+    return {"document_id": document.document_id, "document_sha256": document.document_sha256,
+            "page_count": document.page_count}
+
+
+def _check_arguments(name: str, arguments: dict) -> None:
+    """The arguments a tool takes, of the JSON types its input schema gives (the SDK's
+    low-level server leaves them unchecked): anything else is a usage error."""
+    schema = next(tool["input_schema"] for tool in TOOLS if tool["name"] == name)
+    properties = schema["properties"]
+    unknown = sorted(set(arguments) - set(properties))
+    if unknown:
+        takes = ", ".join(properties) or "no arguments"
+        raise UsageError(f"{name} takes {takes}; not {', '.join(unknown)}")
+    for required in schema.get("required", ()):
+        if required not in arguments:
+            raise UsageError(f"{name} needs {required}")
+    kinds = {"string": str, "integer": int}
+    for key, value in arguments.items():
+        allowed = properties[key]["type"]
+        allowed = allowed if isinstance(allowed, list) else [allowed]
+        if isinstance(value, bool) or not isinstance(value, tuple(kinds[kind] for kind in allowed)):
+            raise UsageError(f"{key} must be {' or '.join('a ' + kind if kind == 'string' else 'an ' + kind for kind in allowed)}")
+
+
+def _line_range(lines: int | str | None, count: int, stored) -> tuple[int, int]:
+    """(first, last) line of ``lines`` (None: all; 29; "29"; "27-31"), each on the page."""
+    if lines is None:
+        return 1, count
+    first, dash, last = str(lines).strip().partition("-")
+    if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+        raise UsageError(f"lines {lines!r} is not a line (29) or a range of lines (27-31)")
+    low, high = int(first), int(last) if dash else int(first)
+    if high < low:
+        raise UsageError(f"the range of lines {lines} runs backwards: write {high}-{low}")
+    for number in (low, high):
+        if not 1 <= number <= count:
+            raise UsageError(
+                f"line {number} does not exist: page {stored.page_number} of {stored.document.document_id} has "
+                f"{'only line 1' if count == 1 else f'lines 1 to {count}'}"
+            )
+    return low, high
+
+
+def _message(exc: EvfindError, question, lang) -> str:
+    """The error in the language of the call's question (or its lang), else English, as the
+    CLI prints it."""
+    try:
+        chinese = isinstance(question, str) and language(question, lang if isinstance(lang, str) else None) == "zh"
+    except EvfindError:
+        chinese = False
+    if not chinese:
+        return str(exc)
+    from .zh import error_message
+
+    return error_message(exc, "zh")
+
+
+def _is_pdf(path: Path) -> bool:
+    """A PDF: named .pdf, or starting as a PDF does (the CLI's test)."""
+    if path.suffix.lower() == ".pdf":
+        return True
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(64)
+    except OSError:
+        return False
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%PDF-")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _state(path: Path) -> tuple:
+    """What tells a database file rewritten: the file (a rename puts a new one in place) and
+    its size and time."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return ()
+    return stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns
+
+
+# ---------------------------------------------------------------------------------------------
+# The MCP SDK: imported here only, when `evfind mcp` runs
+
+
+def require_sdk() -> str:
+    """The installed MCP SDK's version; a clear error when it is missing or of another major
+    version than the server's (its low-level Server API changed between 1 and 2)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        import mcp.server.lowlevel  # noqa: F401
+        found = version(SDK_DISTRIBUTION)
+    except (ImportError, PackageNotFoundError):
+        raise MissingExtraError(f"the MCP SDK is not installed: {INSTALL}") from None
+    if found.split(".")[0] != SDK_LINE:
+        raise MissingExtraError(f"evfind's MCP server is written for the MCP SDK {SDK_LINE}.x, found {found}: {INSTALL}")
+    return found
+
+
+def serve(paths: Iterable[str | os.PathLike], *, ingest: bool = False, notify: Notify | None = None) -> None:
+    """Serve the filings named over MCP on stdin and stdout until the client closes stdin.
+    ``notify`` hears what goes to the log (stderr): ingests, warnings, internal errors."""
+    require_sdk()
+    import anyio
+
+    notify = notify or (lambda line: print(line, file=sys.stderr, flush=True))
+    with Library(paths, ingest=ingest, notify=notify) as library:
+        anyio.run(_run, library)
+
+
+async def _run(library: Library) -> None:
+    import anyio
+    import mcp.types as types
+    from mcp.server.lowlevel import Server
+    from mcp.server.stdio import stdio_server
+
+    read_only = types.ToolAnnotations(read_only_hint=not library.ingest, idempotent_hint=True, open_world_hint=False)
+    tools = [
+        types.Tool(name=tool["name"], title=tool["title"], description=tool["description"],
+                   input_schema=tool["input_schema"], output_schema=tool["output_schema"], annotations=read_only)
+        for tool in TOOLS
+    ]
+    one_at_a_time = anyio.CapacityLimiter(1)  # the finders are the library's: one call at a time
+
+    async def list_tools(ctx, params) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=tools)
+
+    async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
+        result = await anyio.to_thread.run_sync(library.call, params.name, params.arguments, limiter=one_at_a_time)
+        return types.CallToolResult(
+            content=[types.TextContent(text=result.text)], structured_content=result.data, is_error=result.error
+        )
+
+    server = Server("evfind", version=__version__, instructions=INSTRUCTIONS, on_list_tools=list_tools,
+                    on_call_tool=call_tool)
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
