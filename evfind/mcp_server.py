@@ -347,7 +347,9 @@ class Library:
             self._add(Path(path))
         if not self._databases and not self._pending:
             raise InputError("nothing to serve: name evfind databases (.db), PDFs or folders holding them")
-        self._refresh()  # every database is read once now: one that cannot be read stops the start
+        # Every database is read now (one that cannot be read stops the start); the PDFs to
+        # ingest wait for the first call, so that the client's handshake does not wait for them.
+        self._read_databases()
 
     def __enter__(self) -> "Library":
         return self
@@ -430,6 +432,9 @@ class Library:
         rewritten since it was read (`evfind ingest` adds a revision by replacing the file) is
         read again, and its finders opened anew."""
         self._ingest_pending()
+        self._read_databases()
+
+    def _read_databases(self) -> None:
         changed = False
         for database in self._databases:
             state = _state(database)
@@ -440,7 +445,9 @@ class Library:
                 self._states[database] = state
                 changed = True
         if changed:
-            self._served = [served for database in self._databases for served in self._documents_of(database)]
+            # by document id, as a database of several lists them (then by database, as named)
+            served = [served for database in self._databases for served in self._documents_of(database)]
+            self._served = sorted(served, key=lambda served: served.document_id)
 
     def _documents_of(self, database: Path) -> list[Served]:
         records = self._records[database]
@@ -688,14 +695,17 @@ def _state(path: Path) -> tuple:
 
 
 def require_sdk() -> str:
-    """The installed MCP SDK's version; a clear error when it is missing or of another major
-    version than the server's (its low-level Server API changed between 1 and 2)."""
+    """The installed MCP SDK's version, found without importing it (that takes half a second:
+    a mistyped path is said first); a clear error when it is missing or of another major version
+    than the server's (its low-level Server API changed between 1 and 2)."""
     from importlib.metadata import PackageNotFoundError, version
+    from importlib.util import find_spec
 
     try:
-        import mcp.server.lowlevel  # noqa: F401
         found = version(SDK_DISTRIBUTION)
-    except (ImportError, PackageNotFoundError):
+        if find_spec("mcp") is None:
+            raise ImportError("mcp")
+    except (ImportError, ValueError, PackageNotFoundError):  # (ValueError: a module set to None)
         raise MissingExtraError(f"the MCP SDK is not installed: {INSTALL}") from None
     if found.split(".")[0] != SDK_LINE:
         raise MissingExtraError(f"evfind's MCP server is written for the MCP SDK {SDK_LINE}.x, found {found}: {INSTALL}")
@@ -706,18 +716,24 @@ def serve(paths: Iterable[str | os.PathLike], *, ingest: bool = False, notify: N
     """Serve the filings named over MCP on stdin and stdout until the client closes stdin.
     ``notify`` hears what goes to the log (stderr): ingests, warnings, internal errors."""
     require_sdk()
-    import anyio
-
     notify = notify or (lambda line: print(line, file=sys.stderr, flush=True))
     with Library(paths, ingest=ingest, notify=notify) as library:
+        try:
+            import anyio
+        except ImportError:
+            raise MissingExtraError(f"the MCP SDK is not installed whole (no anyio): {INSTALL}") from None
         anyio.run(_run, library)
 
 
 async def _run(library: Library) -> None:
     import anyio
-    import mcp.types as types
-    from mcp.server.lowlevel import Server
-    from mcp.server.stdio import stdio_server
+
+    try:
+        import mcp.types as types
+        from mcp.server.lowlevel import Server
+        from mcp.server.stdio import stdio_server
+    except ImportError as exc:
+        raise MissingExtraError(f"the MCP SDK cannot be imported ({exc}): {INSTALL}") from None
 
     read_only = types.ToolAnnotations(read_only_hint=not library.ingest, idempotent_hint=True, open_world_hint=False)
     tools = [
