@@ -37,7 +37,7 @@ def cli_json(cli: Cli, *args):
 
 def test_the_server_says_who_it_is_and_lists_its_three_tools(server):
     from evfind import __version__
-    from evfind.mcp_server import TOOLS
+    from evfind.mcp_tools import TOOLS
 
     assert server.initialized.server_info.name == "evfind"
     assert server.initialized.server_info.version == __version__

@@ -1,5 +1,5 @@
 """The MCP server's tool schemas against what evfind gives, without the MCP SDK: the answer
-schema (evfind/mcp_server.py ANSWER) describes every field `Answer.to_dict()` gives, with its
+schema (evfind/mcp_tools.py ANSWER) describes every field `Answer.to_dict()` gives, with its
 type, on answers of every kind (pages found in one document or several, printed folios, no page
 found, a question that cannot be asked), and the schemas of read_page and list_documents
 describe what those give. A field added to the CLI's JSON reaches an agent as it is (every
@@ -14,9 +14,9 @@ import sys
 
 import pytest
 
-from evfind import mcp_server
 from evfind.ingest import ingest
-from evfind.mcp_server import ANSWER, DOCUMENTS, PAGE, Library
+from evfind.mcp_server import Library
+from evfind.mcp_tools import ANSWER, DOCUMENTS, PAGE, TOOLS
 
 from .conftest import REPO, write_jsonl
 from .filing import LABELS, PAGES
@@ -56,7 +56,7 @@ def walk(value, schema: dict, path: str, seen: set[str]) -> None:
             assert key in value, f"{path}.{key}: required by the schema, not given"
         for key, item in value.items():
             where = f"{path}.{key}".lstrip(".")
-            assert key in properties, f"{where}: given, but not described in evfind/mcp_server.py"
+            assert key in properties, f"{where}: given, but not described in evfind/mcp_tools.py"
             walk(item, properties[key], where, seen)
     elif kind == "array":
         for item in value:
@@ -159,12 +159,12 @@ def test_the_page_and_documents_schemas_describe_what_the_tools_give(shelf):
 
 
 def test_the_tools_are_described_for_an_agent():
-    for tool in mcp_server.TOOLS:
+    for tool in TOOLS:
         assert tool["input_schema"]["type"] == "object" and tool["output_schema"]["type"] == "object"
         assert tool["input_schema"]["additionalProperties"] is False
         for name, argument in tool["input_schema"]["properties"].items():
             assert argument.get("description"), f"{tool['name']}({name}) has no description"
-    find = mcp_server.TOOLS[0]["input_schema"]["properties"]
+    find = TOOLS[0]["input_schema"]["properties"]
     assert find["top"]["maximum"] == 20 and find["question"]["maxLength"] == 50_000
 
 

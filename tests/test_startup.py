@@ -62,6 +62,7 @@ NOT_ON_THE_QUERY_PATH = (
     "evfind.pageimage",
     "evfind.sqlerrors",  # SQLite's errors mapped to evfind's: loaded when one is met
     "evfind.mcp_server",  # `evfind mcp` only, and with it the MCP SDK and what it brings:
+    "evfind.mcp_tools",
     "mcp",
     "mcp_types",
     "anyio",
