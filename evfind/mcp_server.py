@@ -98,8 +98,8 @@ class Library:
         self.notify = notify or (lambda line: None)
         self._databases: list[Path] = []  # in the order named
         self._pins: dict[tuple[Path, str], str] = {}  # (database, document id) -> the SHA-256 a PDF holds
-        self._pending: list[Path] = []  # PDFs to ingest on first use
-        self._not_served: list[dict] = []
+        self._pdfs: dict[Path, tuple] = {}  # with ingest: each PDF's file as last ingested (stat)
+        self._not_served: dict[str, str] = {}  # path -> why it is not served
         self._states: dict[Path, tuple] = {}  # each database's file as last read (stat)
         self._records: dict[Path, list[dict]] = {}  # describe()'s revisions of each database
         self._served: list[Served] = []
@@ -107,11 +107,11 @@ class Library:
         self._periods: dict[str, dict | None] = {}  # by SHA-256
         for path in paths:
             self._add(Path(path))
-        if not self._databases and not self._pending:
+        if not self._databases and not self._pdfs:
             raise InputError("nothing to serve: name evfind databases (.db), PDFs or folders holding them")
         # Every database is read now (one that cannot be read stops the start); the PDFs to
         # ingest wait for the first call, so that the client's handshake does not wait for them.
-        self._read_databases()
+        self._read_databases(strict=True)
 
     def __enter__(self) -> "Library":
         return self
@@ -121,8 +121,9 @@ class Library:
 
     @property
     def waiting(self) -> bool:
-        """Are PDFs waiting to be ingested at the next call?"""
-        return bool(self._pending)
+        """Are PDFs waiting to be ingested (or looked up) at the next call: not yet, or changed
+        since?"""
+        return any(_state(pdf) != state for pdf, state in self._pdfs.items())
 
     def close(self) -> None:
         for finder in self._finders.values():
@@ -155,7 +156,7 @@ class Library:
 
     def _add_pdf(self, pdf: Path, *, named: bool) -> None:
         if self.ingest:  # (ensure_database reads it on first use: ingested if it must be)
-            self._pending.append(pdf)
+            self._pdfs.setdefault(pdf, ())
             return
         from .ingest import locate_database  # (a PDF named: reading its bytes needs the ingest side)
 
@@ -165,7 +166,7 @@ class Library:
             reason = f"{exc}; or let the server ingest it: evfind mcp --ingest"
             if named:
                 raise InputError(reason) from None
-            self._not_served.append({"path": str(pdf), "reason": reason})
+            self._not_served[str(pdf)] = reason
             self.notify(f"Warning: {pdf} is not served: {reason}")
             return
         self._pin(found)
@@ -176,20 +177,25 @@ class Library:
         self._pins[(database, found.document_id)] = found.sha256
 
     def _ingest_pending(self) -> None:
-        """Ingest (or find ingested) the PDFs waiting for their first use; one that fails is
-        reported and left out, and the others are served."""
-        if not self._pending:
+        """Ingest (or find ingested) the PDFs not yet used or changed since: a new revision
+        for new bytes, as `evfind query report.pdf` does. One that fails is said and left out
+        (until it changes again), and the others are served."""
+        if not self.waiting:
             return
         from .ingest import ensure_database
 
-        pending, self._pending = self._pending, []
-        for pdf in pending:
+        for pdf, state in self._pdfs.items():
+            now = _state(pdf)
+            if now == state:
+                continue
+            self._pdfs[pdf] = now
             try:
                 found = ensure_database(pdf, notify=self.notify)
             except EvfindError as exc:
-                self._not_served.append({"path": str(pdf), "reason": str(exc)})
+                self._not_served[str(pdf)] = str(exc)
                 self.notify(f"Error: {pdf} is not served: {exc}")
                 continue
+            self._not_served.pop(str(pdf), None)
             for warning in found.warnings:
                 self.notify(f"Warning: {warning}")
             self._pin(found)
@@ -201,16 +207,28 @@ class Library:
         self._ingest_pending()
         self._read_databases()
 
-    def _read_databases(self) -> None:
+    def _read_databases(self, strict: bool = False) -> None:
+        """Read the databases whose file changed since they were read (all, the first time).
+        One that cannot be read now (gone, damaged) is not served, and said so, until it can:
+        the others are served all the same. ``strict``: it is an error (at the start)."""
         changed = False
         for database in self._databases:
             state = _state(database)
             if self._states.get(database) != state:
                 for key in [key for key in self._finders if key[0] == database]:
                     self._finders.pop(key).close()
-                self._records[database] = describe(database)["revisions"]
                 self._states[database] = state
                 changed = True
+                try:
+                    self._records[database] = describe(database)["revisions"]
+                except EvfindError as exc:
+                    if strict:
+                        raise
+                    self._records[database] = []
+                    self._not_served[str(database)] = str(exc)
+                    self.notify(f"Error: {database} is not served: {exc}")
+                else:
+                    self._not_served.pop(str(database), None)
         if changed:
             # by document id, as a database of several lists them (then by database, as named)
             served = [served for database in self._databases for served in self._documents_of(database)]
@@ -356,7 +374,8 @@ class Library:
                     for r in same
                 ],
             })
-        return {"documents": documents, "not_served": list(self._not_served)}, None
+        not_served = [{"path": path, "reason": reason} for path, reason in self._not_served.items()]
+        return {"documents": documents, "not_served": not_served}, None
 
     def _period(self, served: Served) -> dict | None:
         """The period the cover page prints (forms.cover_period), read once per revision."""
@@ -522,10 +541,11 @@ async def _run(library: Library) -> None:
         return types.ListToolsResult(tools=tools)
 
     async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
-        if library.waiting:  # PDFs to ingest first (seconds): the loop goes on meanwhile (pings)
-            result = await anyio.to_thread.run_sync(library.call, params.name, params.arguments, limiter=one_at_a_time)
-        else:  # a few milliseconds: in the loop, not worth a thread's two wake-ups
-            result = library.call(params.name, params.arguments)
+        async with one_at_a_time:
+            if library.waiting:  # PDFs to ingest first (seconds): the loop goes on meanwhile (pings)
+                result = await anyio.to_thread.run_sync(library.call, params.name, params.arguments)
+            else:  # a few milliseconds: in the loop, not worth a thread's two wake-ups
+                result = library.call(params.name, params.arguments)
         return types.CallToolResult(
             content=[types.TextContent(text=result.text)], structured_content=result.data, is_error=result.error
         )

@@ -18,6 +18,7 @@ from evfind.mcp_server import Library
 
 from .conftest import Cli, write_jsonl
 from .filing import LABELS, PAGES
+from .hostile import revised_pdf
 from .mcpclient import McpClient
 from .pdfgen import make_pdf
 from .test_several import BETA, LEGAL
@@ -120,6 +121,22 @@ def test_a_database_rewritten_on_disk_is_served_anew_and_old_citations_still_ope
     assert again.structured_content["document"]["document_sha256"] == old["document_sha256"]
 
 
+def test_a_pdf_changed_on_disk_is_ingested_again_as_a_new_revision(server, folder):
+    pdf = folder / "ACME_2024_10K.pdf"
+    old = server.call("find_evidence", question=CAPEX, document="ACME").structured_content
+    revised_pdf(pdf, 61)  # new bytes: capital expenditures of 61.9
+    new = server.call("find_evidence", question=CAPEX, document="ACME").structured_content
+    sha = hashlib.sha256(pdf.read_bytes()).hexdigest()
+    assert old["document"]["document_sha256"] != sha == new["document"]["document_sha256"]
+    assert "(61.9)" in new["results"][0]["evidence"][0]["text"]
+    assert server.stderr().endswith(
+        f"{pdf}: changed since it was ingested into {folder / 'ACME_2024_10K.db'} (sha256 {sha[:12]}, was "
+        f"{old['document']['document_sha256'][:12]}); ingesting a new revision\n")
+    revisions = server.call("list_documents").structured_content["documents"][0]["revisions"]
+    assert [(r["document_sha256"], r["served"]) for r in revisions] == [
+        (old["document"]["document_sha256"], False), (sha, True)]
+
+
 def run(*args, cwd=None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "evfind", "mcp", *map(str, args)], capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, cwd=cwd, timeout=60)
@@ -155,3 +172,43 @@ def test_without_ingest_a_folders_pdf_not_ingested_is_left_out_and_said_so(tmp_p
     assert path == str(tmp_path / "NEW_2024_10K.pdf") and "not yet ingested" in reason
     assert said == [f"Warning: {path} is not served: {reason}"]
     assert not (tmp_path / "NEW_2024_10K.db").exists()
+
+
+def test_a_database_that_cannot_be_read_any_more_is_left_out_and_the_others_served(tmp_path):
+    ingest(write_jsonl(tmp_path / "BETA.jsonl", BETA), tmp_path / "BETA_2024_10K.db", "BETA_2024_10K")
+    acme = ingest(write_jsonl(tmp_path / "ACME.jsonl", PAGES), tmp_path / "ACME_2024_10K.db", "ACME_2024_10K").db_path
+    said = []
+    with Library([tmp_path], notify=said.append) as library:
+        assert library.call("find_evidence", {"question": LEGAL}).data["documents"]
+        kept = acme.read_bytes()
+        acme.unlink()  # gone while the server runs
+        answer = library.call("find_evidence", {"question": LEGAL})
+        assert not answer.error and answer.data["document"]["document_id"] == "BETA_2024_10K"
+        listed = library.call("list_documents", {}).data
+        assert [d["document_id"] for d in listed["documents"]] == ["BETA_2024_10K"]
+        gone = f"{acme}: no such database (run `evfind ingest REPORT.pdf --db {acme}`)"
+        assert listed["not_served"] == [{"path": str(acme), "reason": gone}]
+        assert said == [f"Error: {acme} is not served: {gone}"]
+        failed = library.call("read_page", {"document": "ACME_2024_10K", "page": 1})
+        assert failed.error and failed.text.startswith("no document 'ACME_2024_10K' is served")
+        acme.write_bytes(kept)  # back: served again
+        listed = library.call("list_documents", {}).data
+        assert [d["document_id"] for d in listed["documents"]] == ["ACME_2024_10K", "BETA_2024_10K"]
+        assert listed["not_served"] == []
+
+
+def test_a_fault_of_evfinds_is_an_error_result_and_the_library_goes_on(monkeypatch, tmp_path):
+    import evfind.finder
+
+    ingest(write_jsonl(tmp_path / "BETA.jsonl", BETA), tmp_path / "BETA_2024_10K.db", "BETA_2024_10K")
+    said = []
+    with Library([tmp_path / "BETA_2024_10K.db"], notify=said.append) as library:
+        def broken(self, *args, **kwargs):
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr(evfind.finder.Finder, "answer", broken)
+        failed = library.call("find_evidence", {"question": LEGAL})
+        assert failed == (None, "internal error (RuntimeError: a bug); the server goes on", True)
+        assert said[0].startswith("Traceback") and said[0].endswith("RuntimeError: a bug")
+        monkeypatch.undo()
+        assert library.call("find_evidence", {"question": LEGAL}).data["results"]
