@@ -767,11 +767,11 @@ def serve(
 def mcp(
     paths: Annotated[
         Optional[list[Path]],
-        typer.Argument(help="Databases (.db), PDFs or folders to serve (a folder: its .db files and the PDFs beside them; default: the current folder).", show_default=False),
+        typer.Argument(help="Databases (.db), PDFs or folders to serve (a folder: its .db files and the PDFs beside them; default: the current folder).", metavar="[PATH]...", show_default=False),
     ] = None,
     ingest: Annotated[bool, typer.Option("--ingest", help="Let the server ingest a PDF into the .db beside it on first use, as `evfind query report.pdf` does (without it, it only reads).")] = False,
 ) -> None:
-    """Serve filings to an agent over the Model Context Protocol on stdio (needs the mcp extra)."""
+    """Serve filings to LLM agents over MCP on stdio (needs the mcp extra)."""
     from .mcp_server import serve as run_mcp
 
     run_mcp(paths or [Path(".")], ingest=ingest, notify=lambda line: typer.echo(line, err=True))
