@@ -34,17 +34,17 @@ import traceback
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from . import __version__
 
 # evfind's API as the server reads it, imported here only: a rename is a change of this block.
 from .errors import EvfindError, InputError, MissingExtraError, UsageError
 from .finder import Finder, describe
+from .mcp_tools import INSTRUCTIONS, TOOLS
 from .multi import MultiFinder
 from .rank import TOP_DEFAULT
 from .text import language
-from .mcp_tools import INSTRUCTIONS, TOOLS
 
 INSTALL = "pip install 'evfind[mcp]'"
 SDK_LINE = "2"  # the MCP SDK's major version the server is written for (its low-level Server API)
@@ -77,7 +77,7 @@ class _Several(MultiFinder):
     """Several served documents asked as one, as `evfind query` asks a database of several
     (``MultiFinder``'s merge), over finders the library keeps open: closing it closes none."""
 
-    def __init__(self, finders: list[Finder]):  # noqa: super().__init__ would open finders anew
+    def __init__(self, finders: list[Finder]):  # (not super().__init__: it would open finders anew)
         self.path = None
         self.finders = finders
 

@@ -62,7 +62,7 @@ def test_the_tools_and_their_arguments_are_the_servers():
     headings = re.findall(r"^### `(\w+)\(([^)]*)\)`$", text, re.M)
     assert [name for name, _ in headings] == [tool["name"] for tool in TOOLS]
     sections = re.split(r"^### ", text, flags=re.M)[1:]
-    for tool, (name, arguments), section in zip(TOOLS, headings, sections):
+    for tool, (name, arguments), section in zip(TOOLS, headings, sections, strict=True):
         properties = tool["input_schema"]["properties"]
         assert [a.strip().rstrip("?") for a in arguments.split(",") if a.strip()] == list(properties)
         required = set(tool["input_schema"].get("required", ()))
