@@ -1,13 +1,20 @@
-"""The README, docs/*.md and CONTRIBUTING.md show what evfind prints today, and quote only figures
-its benchmarks printed.
+"""The README, docs/*.md and CONTRIBUTING.md show what evfind prints today, name only commands and
+options that exist, link only to what exists, and quote only figures its benchmarks printed.
 
 Commands. In a ```console block, a line starting with `$ ` is a command the tests run, in a
 scratch directory holding a copy of sample.db and sample/ (a page's commands run in order, in
 one directory, so an example may ingest and then query); the lines after it, up to the next `$ `,
 are its standard output, compared whole. A line `...` there stands for any lines, and a line
 ending in `...` for any line that starts as it does. `$ echo $?` after a command gives the exit
-status it must have (0 otherwise). The README's first command, the JSON examples and `evfind
-serve sample.db` have tests of their own.
+status it must have (0 otherwise). Any other `evfind ...` command, in a code block or an inline
+code span, is either one of the two the README's own tests run (its first command, `evfind serve
+sample.db`) or a template: it holds a placeholder in capitals (`DB`, `REPORT.pdf`, `N`), `...` or
+a choice `a|b`, and then only its subcommand and options are checked against the CLI. A
+`python benchmarks/X.py` or `python scripts/X.py` command names a script that exists and options
+that script parses. ```python blocks run, in order, in a scratch directory that also holds
+report.pdf (the test filing of tests/filing.py).
+
+Links. Every relative link and image names a file that exists, and a `#anchor` a heading there.
 
 Figures: every figure between `<!-- figures: benchmarks/NAME.txt -->` and `<!-- /figures -->`
 appears in that committed benchmark output, so a rerun that changes them fails here until the
@@ -223,6 +230,262 @@ def test_serve_output_is_current(tmp_path):
     printed = "".join(lines).replace(f"127.0.0.1:{port.group(1)}/", "127.0.0.1:8001/").rstrip("\n")
     for name, output in shown.items():
         assert printed == output, f"{name}: update the output of evfind serve"
+
+
+# ---------------------------------------------------------------------------------------------
+# Every command named: run above, or a template whose subcommand and options exist
+
+
+def commands(text: str) -> list[tuple[str, bool]]:
+    """Every `evfind ...` command the page shows, with whether it is a `$ ` example (run above):
+    the lines of code blocks (after `$ `, `&&` or `|`, comments dropped) and the inline code
+    spans that start with `evfind `."""
+    found = []
+    for kind, body in fenced(text):
+        if kind not in ("console", "sh", "bash", "shell"):
+            continue
+        for line in body.splitlines():
+            example = line.startswith("$ ")
+            for part in re.split(r"&&|\|\s", line[2:] if example else line):
+                part = re.sub(r"\s+#.*$", "", part).strip()
+                if part.startswith("evfind "):
+                    found.append((part, example))
+    for _, span in CODE_SPAN.findall(prose(text)):
+        span = " ".join(span.split()).replace("\\|", "|")
+        if span.startswith("evfind "):
+            found.append((span, False))
+    return found
+
+
+def is_template(command: str) -> bool:
+    """A command that is not meant to be run as written: it holds a placeholder in capitals
+    (DB, REPORT.pdf, N), `...` or a choice `a|b`."""
+    for token in words(command):
+        bare = token.strip("[]()")
+        if "..." in token or ("|" in bare and bare != "|") or re.fullmatch(r"[A-Z][A-Z0-9_]*(\.[a-z]+)?", bare):
+            return True
+    return False
+
+
+def words(command: str) -> list[str]:
+    try:
+        return shlex.split(command)
+    except ValueError:  # an unclosed quote in a template
+        return command.split()
+
+
+def cli_options() -> dict[str, set[str]]:
+    """Each command of the CLI with the options it takes."""
+    import typer.main
+
+    from evfind.cli import app
+
+    group = typer.main.get_command(app)
+    return {
+        name: {option for param in command.params for option in (*param.opts, *param.secondary_opts)} | {"-h", "--help"}
+        for name, command in group.commands.items()
+    }
+
+
+def test_the_template_test():
+    assert is_template("evfind ingest REPORT.pdf") and is_template("evfind query DB --top N")
+    assert is_template('evfind query sample.db "..."') and is_template("evfind query sample.db -f table|json")
+    assert not is_template('evfind query sample.db "What is ACME capex?" --top 2')
+    assert not is_template("evfind show sample.db 38")
+
+
+def checked_elsewhere() -> set[str]:
+    """The commands the tests above run besides the `$ ` examples: the README's first command,
+    the JSON examples' and `evfind serve sample.db`."""
+    found = {"evfind serve sample.db"}
+    first = re.search(r"```console\npip install \. && (evfind query [^\n]+)\n```", readme())
+    if first:
+        found.add(first.group(1))
+    for name in PAGES:
+        found |= {" ".join(command.split()) for command in re.findall(r"\(here `(evfind query sample\.db[^`]+)`\):\n\n```json\n", text_of(name))}
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_every_command_is_checked(name):
+    """Each `evfind ...` command on the page is run as a `$ ` example, is one the README's tests
+    run, or is a template; each names a command of the CLI, and options that command takes."""
+    options = cli_options()
+    elsewhere = checked_elsewhere()
+    for command, example in commands(text_of(name)):
+        tokens = words(command)
+        subcommand = tokens[1].strip("[]()") if len(tokens) > 1 else ""
+        if subcommand.startswith("-"):  # evfind --version, evfind -h
+            assert subcommand in {"--version", "--help", "-h"}, f"{name}: `{command}`: no option {subcommand}"
+            continue
+        if not re.fullmatch(r"[a-z][\w-]*", subcommand):  # evfind COMMAND -h, `evfind ...`
+            continue
+        assert subcommand in options, f"{name}: `{command}`: evfind has no command {subcommand!r}"
+        # A command with arguments is run or is a template; `evfind query --explain` names an option.
+        if len(tokens) > 2 and not tokens[2].startswith("-") and not example and command not in elsewhere:
+            assert is_template(command), (
+                f"{name}: `{command}` is run by no test: show it as a `$ ` example with its output, "
+                "or write it as a template (a placeholder in capitals: DB, REPORT.pdf, N)"
+            )
+        for token in tokens[2:]:
+            if token == "--":
+                break  # what follows is the question
+            for option in re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", token.split("=")[0]):
+                assert option in options[subcommand], f"{name}: `{command}`: evfind {subcommand} has no option {option}"
+
+
+def test_a_command_that_is_not_run_is_caught(tmp_path):
+    page = "Run `evfind query sample.db \"capex 2025\" --top 3` or `evfind show DB 38 --colour`."
+    found = commands(page)
+    assert [is_template(command) for command, _ in found] == [False, True]
+    assert "--colour" not in cli_options()["show"]
+
+
+SCRIPT = re.compile(r"python (?:-X \w+ )?((?:benchmarks|scripts)/[a-z_]\w*\.py)([^\n`#]*)")  # NAME.py: a placeholder
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_scripts_named_exist_and_take_their_options(name):
+    for script, rest in SCRIPT.findall(text_of(name)):
+        path = REPO / script
+        assert path.is_file(), f"{name}: {script} does not exist"
+        source = path.read_text(encoding="utf-8")
+        for option in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", rest):
+            assert f'"{option}"' in source, f"{name}: {script} takes no option {option}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Links
+
+
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def anchors(text: str) -> set[str]:
+    """The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces as
+    hyphens, a repeated one numbered."""
+    seen: dict[str, int] = {}
+    found = set()
+    for heading in re.findall(r"^#{1,6} +(.+?) *#*$", prose(text), re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.lower().replace("`", "")).replace(" ", "-")
+        count = seen.get(slug, 0)
+        seen[slug] = count + 1
+        found.add(slug if not count else f"{slug}-{count}")
+    return found
+
+
+def test_the_anchor_rule():
+    page = "# evfind\n## `evfind query DB`\n## Files, writers and readers\n## Notes\n## Notes\n```\n## not a heading\n```\n"
+    assert anchors(page) == {"evfind", "evfind-query-db", "files-writers-and-readers", "notes", "notes-1"}
+
+
+def links(text: str) -> list[str]:
+    return [target for target in LINK.findall(CODE_SPAN.sub("", prose(text)))
+            if not re.match(r"[a-z][a-z+]*:", target)]  # http:, https:, mailto:
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_links_resolve(name):
+    page = PAGES[name]
+    for target in links(text_of(name)):
+        path, _, anchor = target.partition("#")
+        linked = (page.parent / path).resolve() if path else page
+        assert linked.exists(), f"{name}: the link {target} names no file"
+        if anchor:
+            assert linked.suffix == ".md", f"{name}: {target}: an anchor in a file that is not Markdown"
+            assert anchor in anchors(linked.read_text(encoding="utf-8")), f"{name}: {target}: no such heading"
+
+
+def test_every_page_is_linked_from_the_index():
+    index = text_of("docs/README.md")
+    listed = {Path(target.partition("#")[0]).name for target in links(index)}
+    for path in DOCS.glob("*.md"):
+        if path.name != "README.md":
+            assert path.name in listed, f"docs/README.md does not list {path.name}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Shape
+
+
+def test_the_readme_is_short():
+    """The README is for users: what it does, install, the commands, links; docs/ holds the rest."""
+    assert len(readme().splitlines()) < 250
+
+
+def test_long_pages_have_a_table_of_contents():
+    """A page over 100 lines opens with a list of links to each of its `## ` sections."""
+    for name in PAGES:
+        text = text_of(name)
+        if name == "README.md" or len(text.splitlines()) <= 100:
+            continue
+        sections = [heading for heading in re.findall(r"^## +(.+)$", prose(text), re.M)]
+        contents = re.search(r"^\*\*Contents\*\*\n\n((?:[ \t]*- .*\n)+)", text, re.M)
+        assert contents, f"{name}: no **Contents** list"
+        listed = set(re.findall(r"\]\(#([^)]+)\)", contents.group(1)))
+        for heading in sections:
+            (slug,) = anchors(f"## {heading}\n")
+            assert slug in listed, f"{name}: the contents do not list ## {heading}"
+
+
+def test_the_cli_reference_covers_every_command_and_option():
+    """docs/cli.md has a section for each command of the CLI, whose table of options has a row
+    for every option it takes; the README's table of commands has a row for each command."""
+    cli_doc = text_of("docs/cli.md")
+    sections = dict(re.findall(r"^## `evfind (\w+)`\n(.*?)(?=^## |\Z)", cli_doc, re.S | re.M))
+    rows = re.findall(r"^\| \[`evfind (\w+)", readme().split("## Commands")[1].split("\n## ")[0], re.M)
+    for command, options in cli_options().items():
+        assert command in sections, f"docs/cli.md has no section ## `evfind {command}`"
+        for option in sorted(options - {"-h", "--help"}):
+            if option.startswith("-"):
+                assert re.search(rf"^\|[^|\n]*`{re.escape(option)}[ `]", sections[command], re.M), (
+                    f"docs/cli.md: the options of evfind {command} have no row for {option}"
+                )
+        assert command in rows, f"the README's table of commands has no row for evfind {command}"
+
+
+def test_the_storage_doc_names_every_table():
+    schema = (REPO / "schema.sql").read_text(encoding="utf-8")
+    tables = re.findall(r"CREATE (?:VIRTUAL )?TABLE IF NOT EXISTS (\w+)", schema)
+    storage = text_of("docs/storage.md")
+    assert len(tables) >= 5
+    for table in tables:
+        assert f"`{table}`" in storage, f"docs/storage.md does not describe the table {table}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Python blocks
+
+
+PYTHON_PAGES = [name for name in sorted(PAGES) if blocks(PAGES[name].read_text(encoding="utf-8"), "python")]
+
+
+@pytest.mark.parametrize("name", PYTHON_PAGES)
+def test_python_examples_run(name, tmp_path, monkeypatch, capsys):
+    """The ```python blocks of a page run, in order, in one namespace, in a scratch directory: a
+    block of `>>> ` lines as a doctest (its output compared, `...` standing for any text), any
+    other as a script."""
+    import doctest
+
+    monkeypatch.chdir(scratch(tmp_path))
+    namespace: dict = {"__name__": "__docs__"}
+    for number, code in enumerate(blocks(text_of(name), "python"), 1):
+        where = f"{name}, python block {number}"
+        if code.startswith(">>> "):
+            test = doctest.DocTestParser().get_doctest(code, namespace, where, name, 0)
+            report: list[str] = []
+            runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+            result = runner.run(test, out=report.append, clear_globs=False)
+            assert result.failed == 0, "".join(report)
+            continue
+        try:
+            exec(compile(code, where, "exec"), namespace)  # noqa: S102 (the docs' own examples)
+        except Exception as error:  # noqa: BLE001 (the failure names the block)
+            pytest.fail(f"{where}: {type(error).__name__}: {error}")
+
+
+def test_python_api_examples_exist():
+    assert "docs/python-api.md" in PYTHON_PAGES and "README.md" in PYTHON_PAGES
 
 
 # ---------------------------------------------------------------------------------------------
