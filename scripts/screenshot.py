@@ -1,4 +1,4 @@
-"""Take the README's Datasette screenshots: `evfind serve`, headless Chromium, a question.
+"""Take the Datasette screenshots of the README and docs/datasette.md: `evfind serve`, headless Chromium, a question.
 
     python scripts/screenshot.py          # writes docs/datasette-ask.png and docs/datasette-page.png
 

@@ -1,6 +1,6 @@
 """The benchmarks' own machinery, on the 12-page test filing: what they write is what ingest
 writes, and a failed query is counted, never timed as an answer. (The benchmarks themselves are
-run by hand: see the README's Benchmarks section.)"""
+run by hand: see docs/benchmarks.md and CONTRIBUTING.md.)"""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Hardening (issue 7), part 1: hostile questions, hostile files and old revisions.
 
-Every case goes through the CLI and checks the exit code and the one-line message the README's
-table promises, and that no file was changed, created or left behind.
+Every case goes through the CLI and checks the exit code and the one-line message the table of
+docs/errors.md promises, and that no file was changed, created or left behind.
 """
 
 from __future__ import annotations

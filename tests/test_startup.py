@@ -1,7 +1,7 @@
 """A query process loads only what a query needs: not the PDF library, not sqlite-utils, not the
 ingest side of evfind, not what Typer can do without (rich, pydantic), and at import it does
 no work a query might not need (no data file read, no pattern compiled that an English question
-does not run). The rules are in the README (Benchmarks); speed itself is measured by
+does not run). The rules are in CONTRIBUTING.md (Start-up); speed itself is measured by
 benchmarks/speed.py, never here."""
 
 from __future__ import annotations
