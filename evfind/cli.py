@@ -762,6 +762,21 @@ def serve(
     run_serve(db, port=port, announce=typer.echo)
 
 
+@app.command()
+@errors_to_exit
+def mcp(
+    paths: Annotated[
+        Optional[list[Path]],
+        typer.Argument(help="Databases (.db), PDFs or folders to serve (a folder: its .db files and the PDFs beside them; default: the current folder).", metavar="[PATH]...", show_default=False),
+    ] = None,
+    ingest: Annotated[bool, typer.Option("--ingest", help="Let the server ingest a PDF into the .db beside it on first use, as `evfind query report.pdf` does (without it, it only reads).")] = False,
+) -> None:
+    """Serve filings to LLM agents over MCP on stdio (needs the mcp extra)."""
+    from .mcp_server import serve as run_mcp
+
+    run_mcp(paths or [Path(".")], ingest=ingest, notify=lambda line: typer.echo(line, err=True))
+
+
 def _write_png(path: Path, data: bytes) -> None:
     from .errors import InputError
 
@@ -786,7 +801,7 @@ def _ranges(numbers) -> str:
 
 def main() -> None:  # console script entry point
     """Run the command line. A process runs one command: when the first argument names one,
-    Typer builds the Click command of that one alone (building all seven costs a query some
+    Typer builds the Click command of that one alone (building all eight costs a query some
     4 ms); anything else (no command, `--help`, `--version`, a mistyped name) gets the whole app."""
     import copy
 

@@ -184,6 +184,39 @@ def form_of(texts: list[str]) -> str:
     return "other"
 
 
+# The period a cover page reports, in the words the SEC's covers print: Form 10-K "For the
+# fiscal year ended ...", Form 10-Q "For the quarterly period ended ...", Form 8-K "Date of
+# Report (Date of earliest event reported): ..." (the date before or after the caption).
+_MONTH_DATE = (
+    r"((?:January|February|March|April|May|June|July|August|September|October|November|December)"
+    r"\s+\d{1,2}\s*,\s*\d{4})"
+)
+_PERIOD_ENDED = re.compile(r"\bfor\s+the\s+(fiscal\s+year|quarterly\s+period)\s+ended\s*:?\s*" + _MONTH_DATE, re.I)
+_REPORT_CAPTION = r"date\s+of\s+report\s*(?:\(\s*date\s+of\s+earliest\s+event\s+reported\s*\))?"
+_REPORT_DATE = re.compile(_REPORT_CAPTION + r"\s*:?\s*" + _MONTH_DATE + r"|" + _MONTH_DATE + r"\s*\(?\s*" + _REPORT_CAPTION, re.I)
+
+
+def cover_period(texts: list[str]) -> tuple[int, str] | None:
+    """The period the cover page of a filing's first pages reports, as (physical page, words):
+    (1, "fiscal year ended December 31, 2025"), "quarterly period ended June 30, 2024", "date
+    of report March 3, 2025"; None where no cover prints one (a press release, say)."""
+    for number, text in enumerate(texts[:COVER_PAGES], start=1):
+        flat = " ".join(text.split())
+        ended = _PERIOD_ENDED.search(flat)
+        if ended:
+            return number, f"{' '.join(ended.group(1).lower().split())} ended {_date(ended.group(2))}"
+        report = _REPORT_DATE.search(flat)
+        if report:
+            return number, f"date of report {_date(report.group(1) or report.group(2))}"
+    return None
+
+
+def _date(text: str) -> str:
+    """ "December 31 ,2025" -> "December 31, 2025"."""
+    month, day, year = re.findall(r"[A-Za-z]+|\d+", text)
+    return f"{month} {day}, {year}"
+
+
 # ---------------------------------------------------------------------------------------------
 # Exhibits
 

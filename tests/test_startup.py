@@ -61,6 +61,14 @@ NOT_ON_THE_QUERY_PATH = (
     "evfind.datasette_plugin",
     "evfind.pageimage",
     "evfind.sqlerrors",  # SQLite's errors mapped to evfind's: loaded when one is met
+    "evfind.mcp_server",  # `evfind mcp` only, and with it the MCP SDK and what it brings:
+    "evfind.mcp_tools",
+    "mcp",
+    "mcp_types",
+    "anyio",
+    "starlette",
+    "httpx2",
+    "jsonschema",
 )
 
 
@@ -174,10 +182,10 @@ def test_a_command_builds_only_its_own_click_command(filing_db, cli):
         assert (stdout, stderr) == (whole.stdout, whole.stderr)
     # no command named, or a misspelt one: the whole app, to list the commands or suggest one
     stdout, _, commands = built("--help")
-    assert sorted(commands) == ["eval", "info", "ingest", "query", "serve", "show", "upgrade"]
+    assert sorted(commands) == ["eval", "info", "ingest", "mcp", "query", "serve", "show", "upgrade"]
     assert stdout == cli("--help").stdout
     _, stderr, commands = built("quer", filing_db, CAPEX)
-    assert len(commands) == 7 and "Did you mean 'query'" in stderr
+    assert len(commands) == 8 and "Did you mean 'query'" in stderr
 
 
 def test_the_command_line_starts_with_start_up_frozen_and_the_collector_back_on():
@@ -298,3 +306,22 @@ def test_the_vocabulary_is_kept_between_processes(tmp_path, monkeypatch):
     # no cache at all: built every time
     monkeypatch.setenv("EVFIND_NO_CACHE", "1")
     assert _data.compiled("question", question._VOCABULARY_FILES, lambda: "fresh") == "fresh"
+
+
+def test_the_python_api_imports_nothing_of_the_mcp_sdk(filing_db):
+    """`import evfind` and a query through the Python API load no part of the MCP SDK (nor
+    evfind's server over it): `evfind mcp` alone does (tests/test_mcp.py)."""
+    probe = (
+        "import sys\n"
+        "import evfind\n"
+        "from evfind import Finder\n"
+        "from evfind.multi import open_finder\n"
+        f"with open_finder({str(filing_db)!r}) as finder:\n"
+        f"    assert finder.query({CAPEX!r}).results[0].page_number == 10\n"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    modules = set(result.stdout.split())
+    assert "evfind.finder" in modules
+    assert banned(modules, {"mcp", "mcp_types", "anyio", "evfind.mcp_server"}) == []
