@@ -151,37 +151,33 @@ DbArgument = Annotated[Path, typer.Argument(help="An evfind database (.db).", sh
 QueryDbArgument = Annotated[
     Path,
     typer.Argument(
-        help="An evfind database (.db), or a PDF: asked through the database beside it (report.pdf -> "
-        "report.db), ingested on first use and again when the PDF changes.",
+        help="An evfind database (.db), or a PDF or HTML filing: asked through the database beside it "
+        "(report.pdf -> report.db), ingested on first use and again when the file changes.",
         show_default=False,
     ),
 ]
 ReadDbArgument = Annotated[
     Path,
     typer.Argument(
-        help="An evfind database (.db), or a PDF already asked or ingested (read through the database beside it).",
+        help="An evfind database (.db), or a PDF or HTML filing already asked or ingested (read through the database beside it).",
         show_default=False,
     ),
 ]
 
 
-def _is_pdf(path: Path) -> bool:
-    """A PDF given where a database goes: named .pdf, or starting as a PDF does."""
-    if path.suffix.lower() == ".pdf":
-        return True
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(64)
-    except OSError:
-        return False
-    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%PDF-")
+def _is_filing(path: Path) -> bool:
+    """A PDF or an HTML filing given where a database goes: named .pdf, .htm or .html, or
+    starting as one does (evfind/kinds.py: a look at its first bytes, no parser)."""
+    from .kinds import looks_like_source
+
+    return looks_like_source(path)
 
 
 def _database(path: Path, document: Optional[str], sha: Optional[str], *, ingest: bool):
-    """(database, document, sha) to read. A PDF is read through the database beside it (made
-    or brought up to date first when ``ingest``), at the revision holding its bytes unless
-    --document or --sha says otherwise; a line on stderr says when it is ingested."""
-    if not _is_pdf(path):
+    """(database, document, sha) to read. A PDF or an HTML filing is read through the database
+    beside it (made or brought up to date first when ``ingest``), at the revision holding its
+    bytes unless --document or --sha says otherwise; a line on stderr says when it is ingested."""
+    if not _is_filing(path):
         return path, document, sha
     from .ingest import ensure_database, locate_database
 
@@ -229,8 +225,8 @@ def ingest(
     sources: Annotated[
         list[Path],
         typer.Argument(
-            help="The filings: PDFs, JSONL files of pages or text with form feeds; a directory gives its *.pdf "
-            "(not those of its subdirectories).",
+            help="The filings: PDFs, HTML filings (.htm, .html), JSONL files of pages or text with form feeds; a "
+            "directory gives its *.pdf, *.htm and *.html (not those of its subdirectories).",
             show_default=False,
         ),
     ],
