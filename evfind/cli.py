@@ -527,12 +527,17 @@ def show(
     fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
     highlight: Annotated[Optional[str], typer.Option("--highlight", help="Mark the terms a query for this question would match (on a terminal; with --format json, as \"marks\").", show_default=False)] = None,
     png: Annotated[Optional[Path], typer.Option("--png", help="Write the page as it looks in the source PDF to this PNG file instead.", show_default=False)] = None,
+    html: Annotated[bool, typer.Option("--html", help="Print the pages of an HTML filing as filed instead: their own HTML, sanitised (no script, nothing loaded), the --highlight terms marked.")] = False,
 ) -> None:
     """Print the stored text of physical pages, so any citation can be checked."""
     from .finder import Finder
 
     numbers = _page_numbers(page)
     db, document, sha = _database(db, document, sha, ingest=False)
+
+    if html:
+        _show_html(db, numbers, document, sha, highlight, png is not None or raw or fmt is not TextFormat.text)
+        return
 
     if png is not None:
         from .errors import UsageError
@@ -582,6 +587,27 @@ def show(
         text = stored.raw_text if raw else stored.text
         lines += ["", highlighted_text(text, marks[index]) if marks and colour else text]
     _emit("\n".join(lines), 0, colour and bool(marks))
+
+
+def _show_html(db: Path, numbers: list[int], document: Optional[str], sha: Optional[str], highlight: Optional[str],
+               other: bool) -> None:
+    """`evfind show --html`: the pages' own HTML, as one document on stdout."""
+    from .errors import UsageError
+    from .finder import Finder
+    from .pagehtml import document as html_document
+    from .pagehtml import filing_bytes, cut_page
+    from .store import reading
+
+    if other:
+        raise UsageError("--html prints the pages as filed; give it without --png, --raw or --format json")
+    with Finder(db, document=document, sha=sha) as finder:
+        pages = [finder.page(number) for number in numbers]  # every page checked before any is cut
+        with reading(db):
+            data = filing_bytes(finder.conn, finder.revision, db)
+        phrases = finder.match_terms(highlight) if highlight and highlight.strip() else ()
+        doc = pages[0].document
+    fragments = [(p.page_number, p.page_label, cut_page(data, p.page_number, phrases)) for p in pages]
+    _emit(html_document(fragments, f"{doc.document_id}, page {_ranges(numbers)}", doc.document_sha256), 0)
 
 
 def _page_numbers(spec: str) -> list[int]:

@@ -541,8 +541,9 @@ class Walk:
             if copy is None:
                 if element.tag in ("html", "body"):
                     copy = parent
-                else:
-                    copy = etree.SubElement(parent, element.tag, dict(element.attrib))
+                else:  # inline XBRL (ix:...) is transparent: a <span>
+                    tag = "span" if ":" in element.tag else element.tag
+                    copy = etree.SubElement(parent, tag, {k: v for k, v in element.attrib.items() if ":" not in k})
                 self._out[index] = copy
             parent = copy
         return parent

@@ -285,7 +285,7 @@ def test_a_query_of_an_html_filings_database_does_not_load_lxml(filing_db):
     code, stdout, modules = loaded("query", filing_db, "What were net sales in 2025?")
     assert code == 0, stdout
     assert "evfind.finder" in modules
-    assert banned(modules, ("lxml", "nh3", "evfind.htmlread", "evfind.xbrl", "evfind.folios")) == []
+    assert banned(modules, ("lxml", "nh3", "evfind.htmlread", "evfind.xbrl", "evfind.folios", "evfind.pagehtml")) == []
 
 
 # --------------------------------------------------------------------------------------------
