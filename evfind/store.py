@@ -870,6 +870,15 @@ def facts_of_concepts(conn: sqlite3.Connection, revision_id: int, concepts: list
     return [FactRow(*row) for row in rows]
 
 
+def facts_of_revision(conn: sqlite3.Connection, revision_id: int) -> list[FactRow]:
+    """Every fact of a revision, in document order (a few thousand rows for a 10-K)."""
+    if not _has_table(conn, "facts"):
+        return []
+    rows = conn.execute(f"{_FACT_SELECT} WHERE {_in_revision('facts.page_id')} ORDER BY facts.id",
+                        {"revision": revision_id})
+    return [FactRow(*row) for row in rows]
+
+
 def fact_count(conn: sqlite3.Connection, revision_id: int) -> int:
     if not _has_table(conn, "facts"):
         return 0
