@@ -127,7 +127,6 @@ def _html_pages(path: Path, sha: str, progress: Progress | None, each: Callable[
     """An HTML filing's pages (htmlread.py), their printed folios (folios.py) and its facts."""
     from .folios import printed_folios
     from .htmlread import read
-    from .text import normalise
 
     filing = read(path)
     texts = filing.texts
@@ -136,13 +135,22 @@ def _html_pages(path: Path, sha: str, progress: Progress | None, each: Callable[
             each(text)
         if progress is not None:
             progress(done, len(texts))
-    labels = printed_folios([normalise(text) for text in texts])
+    labels = printed_folios([_edges(text) for text in texts])
     facts = [fact.row() for fact in filing.facts]
     blocks = [
         {"concept": b.concept, "first_page": b.first_page, "last_page": b.last_page, "heading": b.heading}
         for b in filing.blocks
     ]
     return Extraction(kind="html", sha256=sha, texts=texts, labels=labels, facts=facts, blocks=blocks)
+
+
+def _edges(text: str) -> str:
+    """The lines of a page where a folio is printed (its first two and last two), normalised:
+    what folios.py reads, without normalising the whole page twice (ingest does it once)."""
+    from .text import normalise
+
+    lines = [line for line in text.split("\n") if line.strip()]
+    return normalise("\n".join(lines[:2] + lines[-2:] if len(lines) > 4 else lines))
 
 
 _DONE = object()
