@@ -236,7 +236,7 @@ def ingest(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Filings ingested at once, each in a process of its own (0: one per CPU).")] = 1,
     password: Annotated[Optional[str], typer.Option("--password", help="Password of an encrypted PDF.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
-    embed_source: Annotated[bool, typer.Option("--embed-source", help="Keep the PDF inside the database (page images without the file).")] = False,
+    embed_source: Annotated[bool, typer.Option("--embed-source", help="Keep the PDF or HTML filing inside the database (page images, show --html, without the file).")] = False,
 ) -> None:
     """Add filings to databases: every physical page of each, in one transaction.
 
@@ -275,11 +275,12 @@ def _ingested(result, embed_source: bool = False) -> str:
     from .render import SHORT_SHA
 
     sha = result.sha256[:SHORT_SHA]
-    embedded = ", source PDF embedded" if result.embedded and embed_source else ""
-    if result.source_updated:  # the same PDF from another place, or embedded now
+    what = "HTML" if result.source_kind == "html" else "PDF"
+    embedded = f", source {what} embedded" if result.embedded and embed_source else ""
+    if result.source_updated:  # the same file from another place, or embedded now
         return (
             f"{result.db_path}: {result.document_id} sha256 {sha} is already ingested; "
-            f"recorded its source PDF at {result.source_path}{' and embedded it' if embedded else ''}"
+            f"recorded its source {what} at {result.source_path}{' and embedded it' if embedded else ''}"
         )
     if result.status == "unchanged":
         return (

@@ -58,6 +58,7 @@ class IngestResult:
     source_path: str | None = None  # where the source PDF or HTML was recorded (page images, --html); None: neither
     embedded: bool = False  # the source's bytes are kept in the database (--embed-source)
     source_updated: bool = False  # unchanged pages, but the source was recorded anew (moved, embedded)
+    source_kind: str = "pdf"  # pdf | html | jsonl | text
 
 
 def default_db_path(source: str | os.PathLike) -> Path:
@@ -469,6 +470,7 @@ def _result(db_path: Path, revision: store.Revision, status: str, conn: sqlite3.
         has_labels=labels > 0,
         source_path=None if recorded is None else recorded.path,
         embedded=recorded is not None and recorded.embedded,
+        source_kind=revision.source_kind,
     )
 
 

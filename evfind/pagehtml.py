@@ -5,7 +5,7 @@ terms marked.
     >>> from evfind.pagehtml import page_html
     >>> db = ingest("filing.htm").db_path              # records where filing.htm is
     >>> html = page_html(db, 3, question="What were net sales in 2025?")
-    >>> "<table" in html and "<mark>Net sales</mark>" in html
+    >>> "<table" in html and "<mark>Net</mark> <mark>sales</mark>" in html
     True
 
 **Where the HTML comes from.** Not from the database: it is cut again from the filing itself,

@@ -130,6 +130,7 @@ def test_the_html_is_cut_from_the_recorded_file_while_it_is_the_same(cli, filing
 def test_embedded_the_database_shows_the_page_on_its_own(cli, filing, tmp_path):
     result = cli("ingest", filing, "--embed-source")
     assert result.exit_code == 0, result.output
+    assert result.stdout.endswith(", printed page labels stored, source HTML embedded\n")
     filing.unlink()
     page = cli("show", tmp_path / "mrw-20251231.db", "3", "--html")
     assert page.exit_code == 0, page.output
