@@ -11,7 +11,7 @@ CREATE TABLE IF NOT EXISTS documents (
     document_id   TEXT NOT NULL,
     sha256        TEXT NOT NULL,
     source_name   TEXT NOT NULL,
-    source_kind   TEXT NOT NULL,          -- pdf | jsonl | text
+    source_kind   TEXT NOT NULL,          -- pdf | html | jsonl | text
     page_count    INTEGER NOT NULL,
     ingested_at   TEXT NOT NULL,          -- UTC, ISO 8601
     form          TEXT,                   -- 10-K | 10-Q | 8-K | earnings | annual | other, read
@@ -24,7 +24,8 @@ CREATE TABLE IF NOT EXISTS documents (
 --   raw_text       the text exactly as extracted, zlib-compressed with a preset dictionary:
 --                  text in UTF-8, with \n or with \r\n line breaks (the zlib header's DICTID
 --                  is its Adler-32; evfind.packing.unpack_text); NULL when it equals text
---   page_label     the printed folio from the PDF's page labels, when it has them
+--   page_label     the printed folio: from the PDF's page labels, when it has them; for an
+--                  HTML filing, the folio printed at the page's foot or head (evfind.folios)
 --   heading        the headings seen on the page, " | "-joined (indexed, weighted above text)
 --   context        the headings of the sections the page continues: the Item, note or
 --                  subsection carried forward from earlier pages (indexed, weighted)
@@ -47,12 +48,13 @@ CREATE TABLE IF NOT EXISTS pages (
     UNIQUE (revision_id, page_number)
 );
 
--- Where a revision's source PDF was, and optionally the PDF itself: what page images are
--- rendered from (a revision ingested from JSONL or text has no row).
---   path           the absolute path of the PDF when it was ingested
---   bytes          the PDF's bytes, kept by `evfind ingest --embed-source` (NULL otherwise):
---                  a self-contained file. Images are rendered only from bytes, on disk or
---                  here, whose SHA-256 is the revision's.
+-- Where a revision's source PDF or HTML filing was, and optionally the file itself: what page
+-- images (PDF) and pages' own HTML (`evfind show --html`) are made from (a revision ingested
+-- from JSONL or text has no row).
+--   path           the absolute path of the file when it was ingested
+--   bytes          the file's bytes, kept by `evfind ingest --embed-source` (NULL otherwise):
+--                  a self-contained file. Images and HTML are made only from bytes, on disk
+--                  or here, whose SHA-256 is the revision's.
 CREATE TABLE IF NOT EXISTS sources (
     revision_id   INTEGER PRIMARY KEY REFERENCES documents (revision_id),
     path          TEXT NOT NULL,
@@ -88,4 +90,52 @@ CREATE VIRTUAL TABLE IF NOT EXISTS pages_fts USING FTS5 (
     "text", "heading", "context",
     tokenize='porter unicode61 remove_diacritics 2',
     content="pages"
+);
+
+-- Every inline-XBRL fact an HTML filing shows (ix:nonFraction, and ix:nonNumeric other than the
+-- text blocks), on the page where it is first displayed. Facts of the hidden header (ix:hidden)
+-- are on no page and not kept.
+--   concept        the element name with its prefix (us-gaap:Revenues)
+--   kind           numeric (ix:nonFraction) | text (ix:nonNumeric)
+--   context        the contextRef; its period is period_start and period_end (a duration)
+--                  or instant, its dimensions a JSON object {axis: member} (NULL: none)
+--   unit           the unit's measure (iso4217:USD; a ratio as iso4217:USD/xbrli:shares)
+--   scale, sign,   as the fact's attributes give them: scale 6 is millions; sign "-" says
+--   decimals,      the value shown is the negative of the fact; format the inline-XBRL
+--   format         transformation (ixt:num-dot-decimal)
+--   value          the value as shown on the page ("1,234"); a long text value is cut at
+--                  1,000 characters
+--   row_label      the first cell of the table row that shows it ("Net sales"), or NULL
+CREATE TABLE IF NOT EXISTS facts (
+    id            INTEGER PRIMARY KEY,
+    page_id       INTEGER NOT NULL REFERENCES pages (id),
+    concept       TEXT NOT NULL,
+    kind          TEXT NOT NULL,
+    context       TEXT,
+    period_start  TEXT,
+    period_end    TEXT,
+    instant       TEXT,
+    dimensions    TEXT,
+    unit          TEXT,
+    scale         INTEGER,
+    sign          TEXT,
+    decimals      TEXT,
+    format        TEXT,
+    value         TEXT NOT NULL,
+    row_label     TEXT,
+    fact_id       TEXT
+);
+CREATE INDEX IF NOT EXISTS facts_page ON facts (page_id);
+CREATE INDEX IF NOT EXISTS facts_concept ON facts (concept, page_id);
+
+-- Where each inline-XBRL text block of an HTML filing runs (ix:nonNumeric ...TextBlock, with
+-- its ix:continuation chain): from its first page to its last, with its first line (the note's
+-- heading). The note-level blocks are a standard source of where each note begins and ends:
+-- their section labels (evfind/data/textblocks.tsv) are in page_sections.
+CREATE TABLE IF NOT EXISTS text_blocks (
+    id            INTEGER PRIMARY KEY,
+    first_page_id INTEGER NOT NULL REFERENCES pages (id),
+    last_page_id  INTEGER NOT NULL REFERENCES pages (id),
+    concept       TEXT NOT NULL,
+    heading       TEXT NOT NULL DEFAULT ''
 );

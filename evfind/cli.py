@@ -151,37 +151,33 @@ DbArgument = Annotated[Path, typer.Argument(help="An evfind database (.db).", sh
 QueryDbArgument = Annotated[
     Path,
     typer.Argument(
-        help="An evfind database (.db), or a PDF: asked through the database beside it (report.pdf -> "
-        "report.db), ingested on first use and again when the PDF changes.",
+        help="An evfind database (.db), or a PDF or HTML filing: asked through the database beside it "
+        "(report.pdf -> report.db), ingested on first use and again when the file changes.",
         show_default=False,
     ),
 ]
 ReadDbArgument = Annotated[
     Path,
     typer.Argument(
-        help="An evfind database (.db), or a PDF already asked or ingested (read through the database beside it).",
+        help="An evfind database (.db), or a PDF or HTML filing already asked or ingested (read through the database beside it).",
         show_default=False,
     ),
 ]
 
 
-def _is_pdf(path: Path) -> bool:
-    """A PDF given where a database goes: named .pdf, or starting as a PDF does."""
-    if path.suffix.lower() == ".pdf":
-        return True
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(64)
-    except OSError:
-        return False
-    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%PDF-")
+def _is_filing(path: Path) -> bool:
+    """A PDF or an HTML filing given where a database goes: named .pdf, .htm or .html, or
+    starting as one does (evfind/kinds.py: a look at its first bytes, no parser)."""
+    from .kinds import looks_like_source
+
+    return looks_like_source(path)
 
 
 def _database(path: Path, document: Optional[str], sha: Optional[str], *, ingest: bool):
-    """(database, document, sha) to read. A PDF is read through the database beside it (made
-    or brought up to date first when ``ingest``), at the revision holding its bytes unless
-    --document or --sha says otherwise; a line on stderr says when it is ingested."""
-    if not _is_pdf(path):
+    """(database, document, sha) to read. A PDF or an HTML filing is read through the database
+    beside it (made or brought up to date first when ``ingest``), at the revision holding its
+    bytes unless --document or --sha says otherwise; a line on stderr says when it is ingested."""
+    if not _is_filing(path):
         return path, document, sha
     from .ingest import ensure_database, locate_database
 
@@ -229,8 +225,8 @@ def ingest(
     sources: Annotated[
         list[Path],
         typer.Argument(
-            help="The filings: PDFs, JSONL files of pages or text with form feeds; a directory gives its *.pdf "
-            "(not those of its subdirectories).",
+            help="The filings: PDFs, HTML filings (.htm, .html), JSONL files of pages or text with form feeds; a "
+            "directory gives its *.pdf, *.htm and *.html (not those of its subdirectories).",
             show_default=False,
         ),
     ],
@@ -240,7 +236,7 @@ def ingest(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Filings ingested at once, each in a process of its own (0: one per CPU).")] = 1,
     password: Annotated[Optional[str], typer.Option("--password", help="Password of an encrypted PDF.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
-    embed_source: Annotated[bool, typer.Option("--embed-source", help="Keep the PDF inside the database (page images without the file).")] = False,
+    embed_source: Annotated[bool, typer.Option("--embed-source", help="Keep the PDF or HTML filing inside the database (page images, show --html, without the file).")] = False,
 ) -> None:
     """Add filings to databases: every physical page of each, in one transaction.
 
@@ -279,11 +275,12 @@ def _ingested(result, embed_source: bool = False) -> str:
     from .render import SHORT_SHA
 
     sha = result.sha256[:SHORT_SHA]
-    embedded = ", source PDF embedded" if result.embedded and embed_source else ""
-    if result.source_updated:  # the same PDF from another place, or embedded now
+    what = "HTML" if result.source_kind == "html" else "PDF"
+    embedded = f", source {what} embedded" if result.embedded and embed_source else ""
+    if result.source_updated:  # the same file from another place, or embedded now
         return (
             f"{result.db_path}: {result.document_id} sha256 {sha} is already ingested; "
-            f"recorded its source PDF at {result.source_path}{' and embedded it' if embedded else ''}"
+            f"recorded its source {what} at {result.source_path}{' and embedded it' if embedded else ''}"
         )
     if result.status == "unchanged":
         return (
@@ -531,12 +528,17 @@ def show(
     fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
     highlight: Annotated[Optional[str], typer.Option("--highlight", help="Mark the terms a query for this question would match (on a terminal; with --format json, as \"marks\").", show_default=False)] = None,
     png: Annotated[Optional[Path], typer.Option("--png", help="Write the page as it looks in the source PDF to this PNG file instead.", show_default=False)] = None,
+    html: Annotated[bool, typer.Option("--html", help="Print the pages of an HTML filing as filed instead: their own HTML, sanitised (no script, nothing loaded), the --highlight terms marked.")] = False,
 ) -> None:
     """Print the stored text of physical pages, so any citation can be checked."""
     from .finder import Finder
 
     numbers = _page_numbers(page)
     db, document, sha = _database(db, document, sha, ingest=False)
+
+    if html:
+        _show_html(db, numbers, document, sha, highlight, png is not None or raw or fmt is not TextFormat.text)
+        return
 
     if png is not None:
         from .errors import UsageError
@@ -586,6 +588,27 @@ def show(
         text = stored.raw_text if raw else stored.text
         lines += ["", highlighted_text(text, marks[index]) if marks and colour else text]
     _emit("\n".join(lines), 0, colour and bool(marks))
+
+
+def _show_html(db: Path, numbers: list[int], document: Optional[str], sha: Optional[str], highlight: Optional[str],
+               other: bool) -> None:
+    """`evfind show --html`: the pages' own HTML, as one document on stdout."""
+    from .errors import UsageError
+    from .finder import Finder
+    from .pagehtml import document as html_document
+    from .pagehtml import filing_bytes, cut_page
+    from .store import reading
+
+    if other:
+        raise UsageError("--html prints the pages as filed; give it without --png, --raw or --format json")
+    with Finder(db, document=document, sha=sha) as finder:
+        pages = [finder.page(number) for number in numbers]  # every page checked before any is cut
+        with reading(db):
+            data = filing_bytes(finder.conn, finder.revision, db)
+        phrases = finder.match_terms(highlight) if highlight and highlight.strip() else ()
+        doc = pages[0].document
+    fragments = [(p.page_number, p.page_label, cut_page(data, p.page_number, phrases)) for p in pages]
+    _emit(html_document(fragments, f"{doc.document_id}, page {_ranges(numbers)}", doc.document_sha256), 0)
 
 
 def _page_numbers(spec: str) -> list[int]:

@@ -137,6 +137,7 @@ def prepare_connection(conn, database, datasette):
     conn.create_function("evfind_query", -1, evfind_query)
     conn.create_function("evfind_mark", 2, marked_text, deterministic=True)
     conn.create_function("evfind_page_image", -1, evfind_page_image)
+    conn.create_function("evfind_page_html", -1, lambda page, sha, question=None: page_html_cell(path, page, sha, question))
 
 
 def page_image_cell(datasette, database: str, path, page, sha, question=None) -> str | None:
@@ -163,6 +164,63 @@ def image_url(datasette, database: str, page, sha: str, question=None) -> str:
     if question and str(question).strip():
         params["question"] = str(question)
     return datasette.urls.path(IMAGE_ROUTE.format(route=route)) + "?" + urlencode(params)
+
+
+# --------------------------------------------------------------------------------------------
+# The page as filed (HTML filings, issue 22): evfind_page_html() and its cell in the page view
+
+HTML_STYLE = ("background: #fff; border: 1px solid #bbb; padding: 0.5em 1em; width: min(48em, 46vw); "
+              "max-height: 80vh; overflow: auto; font-size: 80%")
+HTML_BYTES = 16 * 1024 * 1024  # cut pages kept in the process, as images are (IMAGES_BYTES)
+_pages_html: OrderedDict[tuple, str] = OrderedDict()
+_pages_html_lock = threading.Lock()
+
+
+def page_html_cell(path, page, sha, question=None) -> str | None:
+    """What ``evfind_page_html(page, sha [, question])`` returns: the page's own HTML (a
+    sanitised fragment, starting with "<"), the question's terms marked; why it has none (one
+    line); None for a row that is not a page of an HTML filing."""
+    from . import pagehtml
+    from .errors import NoPageHtmlError
+
+    if page is None or not sha:
+        return None
+    try:
+        number = int(page)
+    except (TypeError, ValueError):
+        return None
+    question = str(question or "").strip()
+    key = (os.path.realpath(path), writes.file_identity(path), str(sha), number, question)
+    with _pages_html_lock:
+        if key in _pages_html:
+            _pages_html.move_to_end(key)
+            return _pages_html[key]
+    try:
+        fragment = pagehtml.page_html(path, number, sha=str(sha), question=question or None)
+    except NoPageHtmlError as exc:
+        return None if exc.key == "not_html" else str(exc)
+    except EvfindError as exc:
+        return f"no page HTML: {exc}"
+    with _pages_html_lock:
+        _pages_html[key] = fragment
+        while sum(len(v) for v in _pages_html.values()) > HTML_BYTES and len(_pages_html) > 1:
+            _pages_html.popitem(last=False)
+    return fragment
+
+
+def _html_cells(column: str, value, row) -> Markup | None:
+    """In the page view of an HTML filing: the page as filed beside its text (sanitised again
+    here: a cell renders whatever SQL put in it), and no "no page image" note; None elsewhere."""
+    html = row["html"]
+    if column == "image":
+        return Markup("") if isinstance(html, str) and html.startswith("<") else None
+    if not isinstance(value, str):
+        return Markup("")
+    if not value.startswith("<"):
+        return Markup('<span class="evfind-no-html">{}</span>').format(value)
+    from .pagehtml import sanitise
+
+    return Markup('<div class="evfind-page-html" style="{}">{}</div>').format(HTML_STYLE, Markup(sanitise(value)))
 
 
 # --------------------------------------------------------------------------------------------
@@ -388,7 +446,7 @@ def get_metadata(datasette, key, database, table):
 @hookimpl
 def render_cell(row, value, column, table, database, datasette):
     """In the results of the ask, search and page queries (rows with page and sha256)."""
-    if table is not None or column not in ("page", "snippet", "evidence", "text", "sha256", "image"):
+    if table is not None or column not in ("page", "snippet", "evidence", "text", "sha256", "image", "html"):
         return None
     try:
         columns = row.keys()
@@ -398,6 +456,10 @@ def render_cell(row, value, column, table, database, datasette):
         return None
     if database not in evfind_databases(datasette):
         return None
+    if column == "html" or (column == "image" and "html" in columns):
+        shown = _html_cells(column, value, row)
+        if shown is not None:
+            return shown
     if column == "image":
         return _image(value, row["page"])
     if column == "page" and isinstance(value, int):

@@ -69,6 +69,10 @@ class NoPageImageError(InputError):
     """A page has no image: its revision's PDF is not where it was, has changed, or never was a PDF."""
 
 
+class NoPageHtmlError(InputError):
+    """A page has no HTML of its own: its revision was no HTML filing, or the file is not where it was or has changed."""
+
+
 class IncompatibleDatabaseError(EvfindError):
     """The database was written by another version of evfind and cannot be read as it is."""
 

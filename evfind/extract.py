@@ -1,8 +1,10 @@
-"""Turn a source file into its physical pages: PDF (pypdfium2), JSONL or form-feed text.
+"""Turn a source file into its physical pages: PDF (pypdfium2), HTML filing (lxml, htmlread.py),
+JSONL or form-feed text.
 
 Nothing here knows SQLite. ``extract`` returns the text of every physical page as extracted
-(blank pages included, as empty strings) and the printed page labels where the PDF has them;
-``evfind.text.normalise`` gives the text that is indexed.
+(blank pages included, as empty strings) and the printed page labels where the PDF has them
+(for HTML, the folios printed on the pages: evfind/folios.py); ``evfind.text.normalise`` gives
+the text that is indexed. An HTML filing's inline-XBRL facts and text blocks come with it.
 """
 
 from __future__ import annotations
@@ -22,13 +24,17 @@ Progress = Callable[[int, int], None]
 class Extraction:
     """The pages of one source file, as extracted."""
 
-    kind: str  # pdf | jsonl | text
+    kind: str  # pdf | html | jsonl | text
     sha256: str
     texts: list[str]
     labels: list[str | None]
     # What pdfium says each U+FFFE of a page is, one letter each in order (repair.HYPHEN, GLYPH
     # or UNKNOWN); None where a page has none or the source is not a PDF.
     marks: list[str | None] = field(default_factory=list)
+    # An HTML filing's inline XBRL: its facts (dicts of store.FACT_COLUMNS and ``page``) and
+    # where its text blocks run (dicts: concept, first_page, last_page, heading).
+    facts: list[dict] = field(default_factory=list)
+    blocks: list[dict] = field(default_factory=list)
 
     @property
     def page_count(self) -> int:
@@ -44,17 +50,30 @@ def sha256_file(path: Path) -> str:
 
 
 def source_kind(path: Path) -> str:
-    """pdf, jsonl or text, from the file's first bytes (the extension only breaks ties)."""
-    with open(path, "rb") as handle:
-        head = handle.read(1024)
+    """pdf, html, jsonl or text, from the file's first bytes (the extension only breaks ties)."""
+    from . import kinds
+
+    head = kinds.read_head(path)
     if not head:
         raise SourceError(f"{path}: an empty file, not a filing")
     if head.startswith(b"SQLite format 3\x00"):
         raise SourceError(f"{path}: an SQLite database, not a filing (to ask it a question: evfind query {path} ...)")
-    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%PDF-"):
+    if kinds.is_pdf_bytes(head):
         return "pdf"
-    if path.suffix.lower() == ".pdf":
+    suffix = path.suffix.lower()
+    if suffix == ".pdf":
         raise SourceError(f"{path}: not a PDF file (it does not start with %PDF-)")
+    if head.startswith(b"PK\x03\x04"):
+        raise SourceError(f"{path}: a zip archive, not a filing (unzip it and ingest the filing inside)")
+    if kinds.is_xbrl_instance(head):
+        raise SourceError(
+            f"{path}: an XBRL instance, facts without pages, not a filing: ingest the filing's HTML "
+            "(its inline-XBRL .htm) instead"
+        )
+    if kinds.is_html_bytes(head):
+        return "html"
+    if suffix in kinds.HTML_SUFFIXES:
+        raise SourceError(f"{path}: not HTML (it does not open with <html>, <!DOCTYPE html> or an EDGAR <DOCUMENT>)")
     if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         return "jsonl"
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
@@ -92,6 +111,8 @@ def extract(
     marks: list[str | None] = []
     if kind == "pdf":
         texts, labels, marks = _pdf_pages(path, password, progress, each)
+    elif kind == "html":
+        return _html_pages(path, sha, progress, each)
     else:
         texts = _jsonl_pages(path) if kind == "jsonl" else _text_pages(path)
         labels = [None] * len(texts)
@@ -100,6 +121,36 @@ def extract(
     if not texts:
         raise SourceError(f"{path}: holds no pages")
     return Extraction(kind=kind, sha256=sha, texts=texts, labels=labels, marks=marks)
+
+
+def _html_pages(path: Path, sha: str, progress: Progress | None, each: Callable[[str], None] | None) -> Extraction:
+    """An HTML filing's pages (htmlread.py), their printed folios (folios.py) and its facts."""
+    from .folios import printed_folios
+    from .htmlread import read
+
+    filing = read(path)
+    texts = filing.texts
+    for done, text in enumerate(texts, start=1):
+        if each is not None:
+            each(text)
+        if progress is not None:
+            progress(done, len(texts))
+    labels = printed_folios([_edges(text) for text in texts])
+    facts = [fact.row() for fact in filing.facts]
+    blocks = [
+        {"concept": b.concept, "first_page": b.first_page, "last_page": b.last_page, "heading": b.heading}
+        for b in filing.blocks
+    ]
+    return Extraction(kind="html", sha256=sha, texts=texts, labels=labels, facts=facts, blocks=blocks)
+
+
+def _edges(text: str) -> str:
+    """The lines of a page where a folio is printed (its first two and last two), normalised:
+    what folios.py reads, without normalising the whole page twice (ingest does it once)."""
+    from .text import normalise
+
+    lines = [line for line in text.split("\n") if line.strip()]
+    return normalise("\n".join(lines[:2] + lines[-2:] if len(lines) > 4 else lines))
 
 
 _DONE = object()

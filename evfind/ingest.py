@@ -55,9 +55,10 @@ class IngestResult:
     blank_pages: tuple[int, ...] = ()
     has_labels: bool = False
     warnings: tuple[str, ...] = field(default=())
-    source_path: str | None = None  # where the source PDF was recorded (page images); None: not a PDF
-    embedded: bool = False  # the PDF's bytes are kept in the database (--embed-source)
+    source_path: str | None = None  # where the source PDF or HTML was recorded (page images, --html); None: neither
+    embedded: bool = False  # the source's bytes are kept in the database (--embed-source)
     source_updated: bool = False  # unchanged pages, but the source was recorded anew (moved, embedded)
+    source_kind: str = "pdf"  # pdf | html | jsonl | text
 
 
 def default_db_path(source: str | os.PathLike) -> Path:
@@ -127,6 +128,10 @@ def prepare_pages(extraction: Extraction, texts: list[str] | None = None, form: 
                 "sections": info.sections,
             }
         )
+    if extraction.blocks:  # an HTML filing's text blocks: where its notes begin and end
+        from .xbrl import add_block_sections
+
+        add_block_sections(pages, extraction.blocks)
     return pages
 
 
@@ -139,12 +144,15 @@ def ingest(
     progress: Callable[[int, int], None] | None = None,
     embed_source: bool = False,
 ) -> IngestResult:
-    """Add a PDF, JSONL or form-feed text file to a database as a revision of a document.
+    """Add a PDF, an HTML filing, a JSONL or a form-feed text file to a database as a revision
+    of a document.
 
-    For a PDF, the database records its absolute path, from which page images are rendered
-    while the file there has the revision's SHA-256; ``embed_source`` keeps its bytes in the
-    database instead, for a self-contained file. Ingesting the same bytes again from another
-    place records the new place (and embeds them if asked): the pages are not touched."""
+    For a PDF or an HTML filing, the database records its absolute path, from which page
+    images (PDF) and the pages' own HTML are made while the file there has the revision's
+    SHA-256; ``embed_source`` keeps its bytes in the database instead, for a self-contained
+    file. Ingesting the same bytes again from another place records the new place (and embeds
+    them if asked): the pages are not touched. An HTML filing's inline-XBRL facts and text
+    blocks are stored with its pages (the facts and text_blocks tables)."""
     source = Path(source)
     db_path = Path(db) if db is not None else default_db_path(source)
     document_id = source.stem if document_id is None else document_id.strip()
@@ -165,10 +173,10 @@ def ingest(
         with _closing(store.connect_read(db_path)) as conn, store.reading(db_path):
             existing = store.find_revision(conn, document_id, sha)
             if existing is not None:
-                if embed_source and existing.source_kind != "pdf":
+                if embed_source and existing.source_kind not in _RECORDED:
                     raise _not_a_pdf(source)
                 recorded = store.source(conn, existing.revision_id)
-                if existing.source_kind != "pdf" or (
+                if existing.source_kind not in _RECORDED or (
                     recorded is not None
                     and recorded.path == str(source.resolve())
                     and (recorded.embedded or not embed_source)
@@ -201,16 +209,22 @@ def ingest(
         "ingested_at": _now(),
         "form": form,
     }
-    if embed_source and extraction.kind != "pdf":
+    if embed_source and extraction.kind not in _RECORDED:
         raise _not_a_pdf(source)
     recorded = None
-    if extraction.kind == "pdf":
+    if extraction.kind in _RECORDED:
         recorded = (str(source.resolve()), _pdf_bytes(source, extraction.sha256) if embed_source else None)
-    return _with(_save(db_path, meta, pages, common_words(reader.words), recorded), warnings)
+    saved = _save(db_path, meta, pages, common_words(reader.words), recorded, extraction.facts, extraction.blocks)
+    return _with(saved, warnings)
+
+
+# The kinds of source whose file is recorded (and embedded with --embed-source): page images
+# are rendered from a PDF, the pages' own HTML cut from an HTML filing.
+_RECORDED = ("pdf", "html")
 
 
 def _not_a_pdf(source: Path) -> UsageError:
-    return UsageError(f"{source}: not a PDF; --embed-source keeps a PDF in the database")
+    return UsageError(f"{source}: not a PDF or an HTML filing; --embed-source keeps one of those in the database")
 
 
 def _pdf_bytes(source: Path, sha256: str) -> bytes:
@@ -261,10 +275,10 @@ def ensure_database(
     progress: Callable[[int, int], None] | None = None,
     notify: Notify | None = None,
 ) -> PdfDatabase:
-    """The database beside a PDF (report.pdf -> report.db), ingesting the PDF into it on first
-    use and again, as a new revision, when its bytes change. Whether it must is told by the
-    PDF's SHA-256 against the revisions the database holds: hashing is cheap, extraction is
-    not. ``notify(line)`` hears, before the work starts, why an ingest is needed.
+    """The database beside a PDF or an HTML filing (report.pdf -> report.db, filing.htm ->
+    filing.db), ingesting the file into it on first use and again, as a new revision, when its
+    bytes change. Whether it must is told by the file's SHA-256 against the revisions the
+    database holds: hashing is cheap, extraction is not. ``notify(line)`` hears, before the work starts, why an ingest is needed.
 
     A file at report.db that is not an evfind database is never written; nor is anything where
     the directory cannot be written (the error says how to ingest elsewhere, with --db).
@@ -279,6 +293,10 @@ def ensure_database(
     if found.match is not None:
         return _matched(found, notify)
     pdf, db_path = found.pdf, found.db_path
+    if found.kind == "html":  # a web page or a truncated file: said before "ingesting" is
+        from .htmlread import check
+
+        check(pdf)
     if not os.access(db_path.parent, os.W_OK):
         raise DatabaseBusyError(
             f"{pdf}: cannot write {db_path.name} beside it ({db_path.parent} is read-only); ingest it "
@@ -320,13 +338,13 @@ def locate_database(pdf: str | os.PathLike, *, notify: Notify | None = None) -> 
     pdf, db_path = found.pdf, found.db_path
     how = f"ask it with `evfind query {pdf} \"...\"`, which ingests it, or run `evfind ingest {pdf}`"
     if found.document_id not in found.newest:
-        raise InputError(f"{pdf} is a PDF, not yet ingested into {db_path}: {how}")
+        raise InputError(f"{pdf} is a{'n' if found.kind == 'html' else ''} {_NOUNS[found.kind]}, not yet ingested into {db_path}: {how}")
     raise InputError(f"{pdf} has changed since it was ingested into {db_path}: {how}")
 
 
 @dataclass(frozen=True)
 class _Found:
-    """A PDF, the database beside it and what that holds of it."""
+    """A PDF or an HTML filing, the database beside it and what that holds of it."""
 
     pdf: Path
     db_path: Path
@@ -334,6 +352,10 @@ class _Found:
     match: store.Revision | None  # the revision holding the PDF's bytes
     document_id: str  # the document new bytes become a revision of
     newest: dict[str, store.Revision]  # the newest revision of each document in the database
+    kind: str = "pdf"  # pdf | html
+
+
+_NOUNS = {"pdf": "PDF", "html": "HTML filing"}
 
 
 def _find(pdf: str | os.PathLike) -> _Found:
@@ -341,13 +363,13 @@ def _find(pdf: str | os.PathLike) -> _Found:
 
     pdf = Path(pdf)
     kind, sha = identify(pdf)
-    if kind != "pdf":
-        raise SourceError(f"{pdf}: not a PDF file (it does not start with %PDF-)")
+    if kind not in _RECORDED:
+        raise SourceError(f"{pdf}: not a PDF file (it does not start with %PDF-) nor an HTML filing")
     db_path = default_db_path(pdf)
     if db_path.resolve() == pdf.resolve():
-        raise UsageError(f"{pdf}: a PDF named like a database; ingest it with `evfind ingest {pdf} --db OTHER.db`")
+        raise UsageError(f"{pdf}: a {_NOUNS[kind]} named like a database; ingest it with `evfind ingest {pdf} --db OTHER.db`")
     if not db_path.exists() and not db_path.is_symlink():
-        return _Found(pdf, db_path, sha, None, pdf.stem, {})
+        return _Found(pdf, db_path, sha, None, pdf.stem, {}, kind)
     try:
         conn = store.connect_read(db_path)
     except NotADatabaseError as exc:
@@ -365,7 +387,7 @@ def _find(pdf: str | os.PathLike) -> _Found:
     # document named after the file, as `evfind ingest` names it.
     named = [r for r in revisions if r.source_name == pdf.name]
     document_id = named[-1].document_id if named else pdf.stem
-    return _Found(pdf, db_path, sha, match, document_id, newest)
+    return _Found(pdf, db_path, sha, match, document_id, newest, kind)
 
 
 def _matched(found: _Found, notify: Notify | None) -> PdfDatabase:
@@ -404,9 +426,11 @@ class _closing:
 
 
 def _save(db_path: Path, meta: dict, pages: list[dict], common: list[str],
-          source: tuple[str, bytes | None] | None = None) -> IngestResult:
-    """The revision and its pages (and where its PDF is: ``source``, a path and the bytes to
-    embed, or None), in a new version of the database file."""
+          source: tuple[str, bytes | None] | None = None, facts: list[dict] = (),
+          blocks: list[dict] = ()) -> IngestResult:
+    """The revision and its pages (and where its source file is: ``source``, a path and the
+    bytes to embed, or None; an HTML filing's facts and text blocks), in a new version of the
+    database file."""
 
     def build(conn: sqlite3.Connection) -> tuple[str, bool]:
         store.ensure_schema(conn, db_path)
@@ -415,6 +439,10 @@ def _save(db_path: Path, meta: dict, pages: list[dict], common: list[str],
         revision_id = store.insert_revision(conn, **meta)
         store.insert_pages(conn, revision_id, pages)
         store.insert_common_words(conn, revision_id, common)
+        if facts:
+            store.insert_facts(conn, revision_id, facts)
+        if blocks:
+            store.insert_text_blocks(conn, revision_id, blocks)
         if source is not None:
             store.set_source(conn, revision_id, *source)
         store.optimize_fts(conn)
@@ -442,6 +470,7 @@ def _result(db_path: Path, revision: store.Revision, status: str, conn: sqlite3.
         has_labels=labels > 0,
         source_path=None if recorded is None else recorded.path,
         embedded=recorded is not None and recorded.embedded,
+        source_kind=revision.source_kind,
     )
 
 
@@ -457,14 +486,22 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
         _, old = store.identify(conn)
         saved = store.dump_sources(conn)
         pdfs = store.all_sources(conn)
+        # An HTML filing's facts and text blocks cannot be read again from its page text: kept.
+        xbrl = {
+            (r.document_id, r.sha256): (store.dump_facts(conn, r.revision_id), store.text_blocks(conn, r.revision_id))
+            for r in store.revisions(conn) if r.source_kind == "html"
+        }
         store.drop_all(conn)
         store.ensure_schema(conn, db_path)
         for meta, pages in saved:
+            facts, blocks = xbrl.get((meta["document_id"], meta["sha256"]), ([], []))
             extraction = Extraction(
                 kind=meta["source_kind"],
                 sha256=meta["sha256"],
                 texts=[p["raw"] for p in pages],
                 labels=[p["page_label"] for p in pages],
+                facts=facts,
+                blocks=blocks,
             )
             texts = index_texts(extraction)
             form = form_of(texts)
@@ -474,6 +511,10 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
             pages = prepare_pages(extraction, texts, form)
             store.insert_pages(conn, revision_id, pages)
             store.insert_common_words(conn, revision_id, common_words([words_on(p["text"]) for p in pages]))
+            if facts:
+                store.insert_facts(conn, revision_id, facts)
+            if blocks:
+                store.insert_text_blocks(conn, revision_id, blocks)
         store.optimize_fts(conn)
         return (len(saved), old), True
 

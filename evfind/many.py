@@ -1,7 +1,7 @@
 """Ingest many filings at once: one database per filing, in parallel processes.
 
     >>> from evfind.many import plan, ingest_many
-    >>> jobs = plan(["report.pdf"])      # files as given; a directory gives its *.pdf
+    >>> jobs = plan(["report.pdf"])      # files as given; a directory gives its *.pdf, *.htm, *.html
     >>> [(o.result.db_path.name, o.result.status) for o in ingest_many(jobs, workers=2)]
     [('report.db', 'created')]
 
@@ -34,7 +34,7 @@ from .ingest import IngestResult, default_db_path, ingest
 @dataclass(frozen=True)
 class Job:
     """One filing and the database it goes to; ``problem`` when the argument it came from
-    cannot be ingested at all (a directory without PDFs)."""
+    cannot be ingested at all (a directory without filings)."""
 
     source: Path
     db: Path | None
@@ -59,13 +59,18 @@ class Interrupted(Exception):
         self.total = total
 
 
-def pdfs_in(directory: Path) -> list[Path]:
-    """The PDFs of a directory, by name (``*.pdf``, any case); subdirectories are not read."""
-    return sorted(p for p in directory.iterdir() if p.suffix.lower() == ".pdf" and p.is_file())
+# What a directory given to ingest offers: its PDFs and HTML filings, by name.
+FILING_SUFFIXES = (".pdf", ".htm", ".html")
+
+
+def filings_in(directory: Path) -> list[Path]:
+    """The PDFs and HTML filings of a directory, by name (``*.pdf``, ``*.htm``, ``*.html``, any
+    case); subdirectories are not read."""
+    return sorted(p for p in directory.iterdir() if p.suffix.lower() in FILING_SUFFIXES and p.is_file())
 
 
 def plan(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike | None = None) -> list[Job]:
-    """One job per filing, in the order given: a file as it is, a directory as its PDFs; each
+    """One job per filing, in the order given: a file as it is, a directory as its filings; each
     filing once. Two filings that would share a database (a.pdf and a.txt; with ``out_dir``,
     two files of one name) are a usage error: they would become revisions of one document."""
     out = Path(out_dir) if out_dir is not None else None
@@ -75,9 +80,10 @@ def plan(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike | None =
     seen: set[Path] = set()
     for path in map(Path, paths):
         if path.is_dir():
-            found = pdfs_in(path)
+            found = filings_in(path)
             if not found:
-                jobs.append(Job(path, None, InputError(f"{path}: no PDF files in this directory (*.pdf; subdirectories are not read)")))
+                jobs.append(Job(path, None, InputError(
+                    f"{path}: no filings in this directory (*.pdf, *.htm, *.html; subdirectories are not read)")))
             sources = found
         else:
             sources = [path]

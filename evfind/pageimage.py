@@ -45,7 +45,7 @@ FILL = (255, 226, 0)  # the box's fill, multiplied into the page (white -> yello
 BORDER = (214, 66, 0)
 BORDER_WIDTH = 0.75  # points
 PADDING = 1.5  # points around the characters' tight boxes
-KINDS = {"jsonl": "a JSONL file", "text": "a text file"}
+KINDS = {"jsonl": "a JSONL file", "text": "a text file", "html": "an HTML filing (its pages as filed: evfind show --html)"}
 
 _PDFIUM = threading.Lock()  # pdfium is not thread-safe: one render at a time in a process
 

@@ -23,6 +23,26 @@ def pytest_addoption(parser):
         help="the FinanceBench development folder (pdfs/, questions*.jsonl): runs the slow "
         "end-to-end tests over the real filings (also EVFIND_FINANCEBENCH)",
     )
+    parser.addoption(
+        "--edgar",
+        metavar="DIR",
+        default=os.environ.get("EVFIND_EDGAR"),
+        help="the EDGAR HTML development filings (*.htm, *.html, README.md): runs the end-to-end "
+        "tests of HTML ingest over them (also EVFIND_EDGAR)",
+    )
+
+
+@pytest.fixture(scope="session")
+def edgar(request) -> Path:
+    """The EDGAR development filings (/work/shared/edgar: *.htm, *.html and the README that
+    defines their pages), given with --edgar DIR; the tests that use them skip without it."""
+    folder = request.config.getoption("--edgar")
+    if not folder:
+        pytest.skip("EDGAR filings not given: pass --edgar ../shared/edgar to run")
+    folder = Path(folder)
+    if not (folder / "README.md").is_file():
+        pytest.skip(f"{folder}/README.md not found")
+    return folder
 
 
 @pytest.fixture(scope="session")

@@ -182,6 +182,7 @@ def test_page_shows_one_physical_page_with_document_id_and_sha(ds, filing_db):
         "of_pages": 12,
         "heading": "Consolidated Statements of Cash Flows",
         "image": f"/-/evfind/{NAME}/page-image?page=10&sha={sha}",
+        "html": None,  # (a PDF's page: its image is the page as it looks)
         "text": stored.text,
     }
     assert "Purchases of property, plant and equipment (52.8) (47.3) (44.1)" in page["text"]

@@ -1,8 +1,8 @@
 """The examples in evfind's docstrings (``>>>`` lines) run as doctests.
 
 Each docstring with examples is one test, run in an empty temporary directory that holds
-report.pdf, the 12-page test filing of tests/filing.py, so an example can ingest a filing and
-query it. An example that cannot run here says so with ``# doctest: +SKIP`` and a reason.
+report.pdf, the 12-page test filing of tests/filing.py, and filing.htm, the inline-XBRL 10-K of
+tests/html_filing.py, so an example can ingest a filing and query it. An example that cannot run here says so with ``# doctest: +SKIP`` and a reason.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import pytest
 import evfind
 
 from .filing import LABELS, PAGES
+from .html_filing import write_filing
 from .pdfgen import make_pdf
 
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -46,6 +47,7 @@ def test_the_collector_finds_the_examples():
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_docstring_examples(name, tmp_path, monkeypatch):
     make_pdf(tmp_path / "report.pdf", PAGES, LABELS)
+    write_filing(tmp_path / "filing.htm")
     monkeypatch.chdir(tmp_path)
     test = copy.copy(EXAMPLES[name])
     test.globs = dict(test.globs)  # each run starts from the module's own names

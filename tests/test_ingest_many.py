@@ -117,7 +117,7 @@ def test_a_directory_without_pdfs_is_a_failure_of_its_own(cli, filings, tmp_path
     empty.mkdir()
     result = cli("ingest", empty, filings["a"])
     assert result.exit_code == 3
-    assert result.stderr == f"Error: {empty}: no PDF files in this directory (*.pdf; subdirectories are not read)\n"
+    assert result.stderr == f"Error: {empty}: no filings in this directory (*.pdf, *.htm, *.html; subdirectories are not read)\n"
     assert state(filings["a"].with_suffix(".db"))
 
 

@@ -321,7 +321,7 @@ def test_embed_source_is_for_pdfs(cli, tmp_path):
     source = write_jsonl(tmp_path / "pages.jsonl", PAGES)
     result = cli("ingest", source, "--embed-source")
     assert result.exit_code == 2
-    assert result.stderr == f"Error: {source}: not a PDF; --embed-source keeps a PDF in the database\n"
+    assert result.stderr == f"Error: {source}: not a PDF or an HTML filing; --embed-source keeps one of those in the database\n"
     assert not (tmp_path / "pages.db").exists()
 
 

@@ -1,0 +1,176 @@
+"""HTML ingest speed and memory against lxml's parse of the same file (the floor).
+
+    python benchmarks/html_ingest.py --edgar ../shared/edgar [--rounds 3] [--cache DIR] [--output FILE]
+
+Its last output is benchmarks/html_ingest.txt. For each EDGAR filing of the folder, in one
+process and interleaved round by round: the floor, parsing the file's bytes with lxml's HTML
+parser alone (``lxml.etree.fromstring`` with the parser evfind uses), and evfind's ingest of the
+file into a fresh database (``evfind.ingest.ingest``: reading the pages, their text, folios and
+facts, the structure analysis, the database written and renamed into place). The figure of each
+is the fastest of the rounds, and the ratio of the two is what to read (the machine is shared:
+ratios measured in the same run, not seconds, carry over). Peak memory is the maximum resident
+set of a fresh `evfind ingest FILE` process (``ru_maxrss`` of the child), one per filing.
+
+Targets (issue 22): ingest within 3x of the parser alone; a 4 MB filing in under 2 s and under
+400 MB. Without the folder it says so and exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+TARGET_RATIO = 3.0
+TARGET_SECONDS = 2.0
+TARGET_MB = 400
+
+
+def floor_seconds(path: Path) -> float:
+    """Parsing the file with lxml alone, as evfind's parser is set up."""
+    from lxml import etree
+
+    from evfind.htmlread import encoding_of
+
+    data = path.read_bytes()
+    started = time.perf_counter()
+    parser = etree.HTMLParser(encoding=encoding_of(data), huge_tree=True, remove_comments=True, remove_pis=True,
+                              no_network=True)
+    etree.fromstring(data, parser)
+    return time.perf_counter() - started
+
+
+def reader_seconds(path: Path) -> float:
+    """evfind's reading of the file alone (extract.extract: the bytes hashed, parsed, walked
+    into pages of text, their folios and facts), before the structure analysis and the write."""
+    from evfind.extract import extract
+
+    started = time.perf_counter()
+    extract(path)
+    return time.perf_counter() - started
+
+
+def ingest_seconds(path: Path, folder: Path) -> float:
+    from evfind.ingest import ingest
+
+    db = folder / (path.stem + ".db")
+    if db.exists():
+        db.unlink()
+    started = time.perf_counter()
+    ingest(path, db)
+    return time.perf_counter() - started
+
+
+def peak_mb(path: Path, folder: Path) -> float:
+    """The peak resident set of one process that ingests the file, in MB: its VmHWM (ru_maxrss
+    would carry over the parent's peak through fork and exec)."""
+    db = folder / (path.stem + ".rss.db")
+    if db.exists():
+        db.unlink()
+    code = (
+        "import resource, sys\n"
+        "from evfind.ingest import ingest\n"
+        "ingest(sys.argv[1], sys.argv[2])\n"
+        "print([l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')][0])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(path), str(db)], capture_output=True, text=True, cwd=REPO)
+    if done.returncode != 0:
+        raise SystemExit(f"ingest of {path} failed: {done.stderr.strip()}")
+    return int(done.stdout.strip().splitlines()[-1]) / 1024  # VmHWM is in kB
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--edgar", type=Path, default=REPO.parent / "shared" / "edgar")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--cache", type=Path, default=None, help="where the databases are written (default: a temporary folder)")
+    parser.add_argument("--output", type=Path, default=None)
+    args = parser.parse_args()
+    files = sorted(p for p in args.edgar.glob("*") if p.suffix.lower() in (".htm", ".html")) if args.edgar.is_dir() else []
+    if not files:
+        print(f"no EDGAR HTML filings in {args.edgar}: nothing to measure (give --edgar DIR)")
+        return
+    import lxml
+
+    from evfind import __version__
+
+    with tempfile.TemporaryDirectory(prefix="evfind-html-") as temporary:
+        folder = args.cache or Path(temporary)
+        folder.mkdir(parents=True, exist_ok=True)
+        ingest_seconds(files[0], folder)  # the vocabulary and the patterns, once per process
+        floors = {p: [] for p in files}
+        readers = {p: [] for p in files}
+        ingests = {p: [] for p in files}
+        for _ in range(args.rounds):
+            for path in files:
+                floors[path].append(floor_seconds(path))
+                readers[path].append(reader_seconds(path))
+                ingests[path].append(ingest_seconds(path, folder))
+        memory = {p: peak_mb(p, folder) for p in files}
+        pages = {}
+        import sqlite3
+
+        for path in files:
+            with sqlite3.connect(folder / (path.stem + ".db")) as conn:
+                pages[path] = conn.execute("SELECT page_count FROM documents").fetchone()[0]
+            conn.close()
+
+    load = os.getloadavg()[0]
+    lines = [
+        "evfind HTML ingest benchmark (benchmarks/html_ingest.py)",
+        "=========================================================",
+        f"evfind {__version__}, Python {platform.python_version()}, lxml {lxml.__version__}",
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, load average {load:.2f} at the end",
+        f"runs: {args.rounds} interleaved rounds in one process, fastest of each; memory: one process per filing",
+        "floor = lxml.etree.fromstring(bytes, HTMLParser) alone; reader = evfind.extract.extract (hash, parse,",
+        "pages of text, folios, facts); ingest = evfind.ingest.ingest into a new database (the reader, then the",
+        "normalising, structure analysis and write that every source kind goes through)",
+        "",
+        f"{'filing':34} {'MB':>4} {'pages':>5} {'floor ms':>8} {'reader ms':>9} {'ratio':>6} {'ingest ms':>9} {'ratio':>6} {'peak MB':>7}",
+    ]
+    ratios, reader_ratios = [], []
+    for path in files:
+        floor, reader, seconds = min(floors[path]), min(readers[path]), min(ingests[path])
+        ratios.append(seconds / floor)
+        reader_ratios.append(reader / floor)
+        size = path.stat().st_size / 1e6
+        lines.append(
+            f"{path.name:34} {size:4.1f} {pages[path]:5} {floor * 1000:8.1f} {reader * 1000:9.1f} {reader / floor:5.2f}x "
+            f"{seconds * 1000:9.1f} {seconds / floor:5.2f}x {memory[path]:7.0f}"
+        )
+    largest = max(files, key=lambda p: p.stat().st_size)
+    total_floor = sum(min(floors[p]) for p in files)
+    total_reader = sum(min(readers[p]) for p in files)
+    total_ingest = sum(min(ingests[p]) for p in files)
+    total_pages = sum(pages.values())
+    lines += [
+        "",
+        f"all {len(files)} filings: the reader {total_reader:.2f} s against the floor's {total_floor:.2f} s: "
+        f"{total_reader / total_floor:.2f}x (per filing: median {sorted(reader_ratios)[len(reader_ratios) // 2]:.2f}x, "
+        f"worst {max(reader_ratios):.2f}x)",
+        f"the rest of ingest (normalise, analyse, write: as for a PDF's pages): {total_ingest - total_reader:.2f} s, "
+        f"{(total_ingest - total_reader) / total_pages * 1000:.2f} ms a page over {total_pages} pages",
+        f"all {len(files)} filings: ingest {total_ingest:.2f} s against the floor's {total_floor:.2f} s: "
+        f"{total_ingest / total_floor:.2f}x (per filing: median {sorted(ratios)[len(ratios) // 2]:.2f}x, "
+        f"worst {max(ratios):.2f}x; target within {TARGET_RATIO:.0f}x)",
+        f"largest: {largest.name} ({largest.stat().st_size / 1e6:.1f} MB) ingests in {min(ingests[largest]):.2f} s "
+        f"(target under {TARGET_SECONDS:.0f} s), peak {memory[largest]:.0f} MB (target under {TARGET_MB} MB); "
+        f"peak of all: {max(memory.values()):.0f} MB",
+    ]
+    text = "\n".join(lines) + "\n"
+    print(text, end="")
+    if args.output:
+        args.output.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

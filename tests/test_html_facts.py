@@ -1,0 +1,167 @@
+"""Issue 22, item 2 (the vocabulary and the lookup): a question's line items meet the standard
+concepts of the facts an HTML filing tags, by the concept's name split into words, the row
+labels filers print beside it (evfind/data/concepts.tsv) and the row label the filing itself
+prints. A pure function over a parsed question and fact rows; scores small enough to check by
+hand (evfind/concepts.py: F1 of content words, +0.5 for the year, +0.25 without dimensions)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from evfind import store
+from evfind._data import rows
+from evfind.concepts import (
+    EXPANSION_WEIGHT, PLAIN_BONUS, YEAR_BONUS, FactHit, asked_concepts, concept_words, label_key, lookup,
+    phrase_score,
+)
+from evfind.ingest import ingest
+from evfind.question import parse
+
+from .html_filing import write_filing
+
+
+@pytest.mark.parametrize(
+    "concept, words",
+    [
+        ("us-gaap:PaymentsToAcquirePropertyPlantAndEquipment", "payments to acquire property plant and equipment"),
+        ("us-gaap:EarningsPerShareDiluted", "earnings per share diluted"),
+        ("us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest",
+         "income loss from continuing operations before income taxes extraordinary items noncontrolling interest"),
+        ("dei:EntityCommonStockSharesOutstanding", "entity common stock shares outstanding"),
+        ("mrw:EBITDAAdjusted", "ebitda adjusted"),
+        ("us-gaap:Revenues", "revenues"),
+    ],
+)
+def test_a_concepts_name_split_into_words(concept, words):
+    assert concept_words(concept) == words
+
+
+@pytest.mark.parametrize(
+    "label, key",
+    [
+        ("Net cash provided by (used in) operating activities(1)", "net cash provided by used in operating activities"),
+        ("Additions to property, plant and equipment", "additions to property plant and equipment"),
+        ("Less: Accumulated depreciation*", "less accumulated depreciation"),
+        ("Shareholders\u2019 equity (a)", "shareholders' equity"),
+    ],
+)
+def test_a_row_label_as_the_vocabulary_keeps_it(label, key):
+    assert label_key(label) == key
+
+
+def test_phrase_scores_by_hand():
+    assert phrase_score("capital expenditures", "capital expenditure") == 1.0  # singular forms: the same words
+    # {purchase, property, equipment} and {payment, acquire, property, plant, equipment}: 2 common
+    assert phrase_score("purchases of property and equipment", "payments to acquire property plant and equipment") == 2 * 2 / (3 + 5)
+    assert phrase_score("net sales", "net income") == 0.5
+    assert phrase_score("net sales", "cost of sales") == 0.5
+    assert phrase_score("goodwill", "total revenues") == 0.0
+
+
+def test_the_mined_vocabulary_has_a_source_per_row_and_no_company():
+    table = rows("concepts.tsv", 3)
+    assert len(table) > 80
+    concepts = {concept for concept, _, _ in table}
+    assert len(concepts) == len(table)
+    for concept, labels, source in table:
+        assert re.fullmatch(r"[a-z][a-z-]*:[A-Za-z0-9]+", concept)
+        assert labels and all(label == label_key(label) for label in labels.split("|"))
+        assert not re.search(r"\b(?:19|20)\d\d\b", labels)  # no "balance as of December 31, 2024"
+        assert "/work/shared/edgar" in source and re.search(r"in the filings of \d", source)
+        assert all(int(n) >= 2 for n in re.findall(r"\d+", source.rpartition("filings of")[2]))
+    by_concept = {concept: labels.split("|") for concept, labels, _ in table}
+    assert "capital expenditures" not in by_concept.get("us-gaap:PaymentsToAcquirePropertyPlantAndEquipment", [])
+    assert "purchases of property and equipment" in by_concept["us-gaap:PaymentsToAcquirePropertyPlantAndEquipment"]
+    # a table's generic rows name many concepts: none is kept
+    assert not any(label in ("total", "other", "thereafter") for labels in by_concept.values() for label in labels)
+
+
+def fact(page: int, concept: str, value: str, end: str, start: str | None = None, row_label: str | None = None,
+         dimensions: str | None = None, instant: bool = False) -> store.FactRow:
+    return store.FactRow(
+        page_id=100 + page, page_number=page, concept=concept, kind="numeric", context="c",
+        period_start=None if instant else (start if start is not None else f"{end[:4]}-01-01"),
+        period_end=None if instant else end, instant=end if instant else None, dimensions=dimensions,
+        unit="iso4217:USD", scale=6, sign=None, decimals="-6", format=None, value=value, row_label=row_label,
+        fact_id=None,
+    )
+
+
+FACTS = [
+    fact(3, "us-gaap:Revenues", "1,234", "2025-12-31", row_label="Net sales"),
+    fact(3, "us-gaap:Revenues", "1,100", "2024-12-31", row_label="Net sales"),
+    fact(3, "us-gaap:NetIncomeLoss", "350", "2025-12-31", row_label="Net income"),
+    fact(5, "us-gaap:Revenues", "300", "2025-12-31", row_label="Saws",
+         dimensions='{"us-gaap:StatementBusinessSegmentsAxis": "mrw:SawsMember"}'),
+    fact(7, "us-gaap:PaymentsToAcquirePropertyPlantAndEquipment", "(52)", "2025-12-31",
+         row_label="Purchases of property and equipment"),
+    fact(8, "mrw:ToolingSpend", "9", "2025-12-31", row_label="Capital expenditures"),
+]
+
+
+def test_the_facts_a_question_asks_for_ranked_by_hand():
+    result = lookup(parse("What were net sales in 2025?"), FACTS)
+    ranked = [(hit.page_number, hit.value, hit.score) for hit in result.facts]
+    # "net sales": the row label's words exactly (1.0); the segment's row "Saws" names nothing,
+    # but its concept's name "revenues" is the lexicon's expansion "revenue" (EXPANSION_WEIGHT);
+    # net income meets "net sales" at 0.5 only, under MIN_SCORE
+    assert ranked == [
+        (3, "1,234", 1.0 + YEAR_BONUS + PLAIN_BONUS),
+        (5, "300", pytest.approx(EXPANSION_WEIGHT + YEAR_BONUS)),  # a member of the line item: no PLAIN_BONUS
+        (3, "1,100", 1.0 + PLAIN_BONUS),
+    ]
+    assert result.facts[0].to_dict() == {"concept": "us-gaap:Revenues", "period": "2025-01-01/2025-12-31", "value": "1,234"}
+    assert [(page_id, number) for page_id, number, _ in result.pages] == [(103, 3), (105, 5)]
+    assert [hit.value for hit in result.on_page(103)] == ["1,234", "1,100"]
+
+
+def test_capital_expenditures_meet_the_payments_for_property_plant_and_equipment():
+    result = lookup(parse("What were capital expenditures in 2025?"), FACTS)
+    best = result.facts[0]
+    assert (best.page_number, best.concept, best.ideas) == (8, "mrw:ToolingSpend", ("capital expenditures",))
+    assert best.score == 1.0 + YEAR_BONUS + PLAIN_BONUS  # the filing's own row label, word for word
+    second = result.facts[1]
+    assert second.concept == "us-gaap:PaymentsToAcquirePropertyPlantAndEquipment"
+    # the lexicon's expansion "purchases of property and equipment" is the row label exactly
+    assert second.score == pytest.approx(1.0 * EXPANSION_WEIGHT + YEAR_BONUS + PLAIN_BONUS)
+    assert [number for _, number, _ in result.pages] == [8, 7]
+
+
+def test_an_instant_and_a_chinese_question():
+    facts = [fact(4, "us-gaap:CashAndCashEquivalentsAtCarryingValue", "96", "2025-12-31", instant=True)]
+    result = lookup(parse("现金及现金等价物 2025"), facts)
+    assert [(hit.period, hit.value) for hit in result.facts] == [("2025-12-31", "96")]
+
+
+def test_no_line_item_no_fact():
+    assert lookup(parse("Who audits the company?"), FACTS).facts == ()
+    assert lookup(parse("2025"), FACTS) == ((), ())
+    assert lookup(parse("net sales"), []) == ((), ())
+
+
+def test_asked_concepts_by_their_vocabulary():
+    concepts = ["us-gaap:Revenues", "us-gaap:NetIncomeLoss", "us-gaap:PaymentsToAcquirePropertyPlantAndEquipment"]
+    assert [c for c, _ in asked_concepts(parse("What were capital expenditures?"), concepts)] == [
+        "us-gaap:PaymentsToAcquirePropertyPlantAndEquipment"]
+    assert {c for c, _ in asked_concepts(parse("total revenues and net income"), concepts)} == {
+        "us-gaap:NetIncomeLoss", "us-gaap:Revenues"}
+
+
+def test_the_lookup_over_an_ingested_filings_facts(tmp_path):
+    db = ingest(write_filing(tmp_path / "mrw-20251231.htm")).db_path
+    conn = store.connect_read(db)
+    try:
+        facts = store.facts_of_revision(conn, 1)
+        result = lookup(parse("What were net sales in 2025?"), facts)
+        assert result.facts[0] == FactHit(
+            page_id=3, page_number=3, concept="us-gaap:Revenues", period="2025-01-01/2025-12-31", value="1,234",
+            score=1.75, ideas=("net sales",), row_label="Net sales", dimensions=None)
+        page_ids = [page_id for page_id, _, _ in result.pages]
+        assert [f.value for f in store.facts_on_pages(conn, page_ids[:1]) if f.concept == "us-gaap:Revenues"] == [
+            "1,234", "1,100"]
+        deferred = lookup(parse("deferred tax assets at year end 2025"), facts)
+        assert [(hit.page_number, hit.period, hit.value) for hit in deferred.facts[:1]] == [(5, "2025-12-31", "45")]
+    finally:
+        conn.close()
