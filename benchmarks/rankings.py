@@ -29,10 +29,10 @@ from evfind.evaluate import evaluate  # noqa: E402
 from evfind.rank import DEFAULT  # noqa: E402
 
 
-def rankings(financebench: Path | None, cache: Path) -> dict[str, dict[str, dict]]:
+def rankings(financebench: Path | None, cache: Path, edgar: Path | None = None) -> dict[str, dict[str, dict]]:
     """set name -> question id -> {"pages": top 20, "gold": gold pages}."""
     found: dict[str, dict[str, dict]] = {}
-    for name, labels, field, group, sources, _ in sets(financebench):
+    for name, labels, field, group, sources, _ in sets(financebench, edgar):
         report = evaluate(records_of(labels, field, sources), pdfs=sources, cache=cache, question_field=field,
                           group_field=group, finder_options={"method": DEFAULT})
         found[name] = {o.id: {"pages": list(o.returned), "gold": list(o.gold)} for o in report.outcomes}
@@ -72,12 +72,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     default = REPO.parent / "shared" / "financebench"
     parser.add_argument("--financebench", type=Path, default=default if default.is_dir() else None)
+    edgar = REPO.parent / "shared" / "edgar"
+    parser.add_argument("--edgar", type=Path, default=edgar if edgar.is_dir() else None)
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "evfind" / "bench")
     parser.add_argument("--out", type=Path, help="write the rankings here (JSON)")
     parser.add_argument("--compare", type=Path, help="compare with rankings written before")
     parser.add_argument("--top", type=int, default=20, help="pages compared per question (default 20)")
     args = parser.parse_args()
-    found = rankings(args.financebench, args.cache)
+    found = rankings(args.financebench, args.cache, args.edgar)
     if args.out:
         args.out.write_text(json.dumps(found, indent=0, sort_keys=True), encoding="utf-8")
         print(f"{sum(len(v) for v in found.values())} questions of {len(found)} sets written to {args.out}")

@@ -52,6 +52,7 @@ from evfind.evaluate import (  # noqa: E402
 from evfind.rank import DEFAULT, GRID, LEVERS, PLAIN, grid, setting_name  # noqa: E402
 
 TAXONOMY = REPO / "benchmarks" / "questions_taxonomy.jsonl"
+EDGAR_QUESTIONS = REPO / "benchmarks" / "questions_edgar.jsonl"
 # Written without evfind's vocabulary in view (questions_holdout.md); measured, never used to choose
 # a parameter.
 HOLDOUTS = {
@@ -74,9 +75,14 @@ SEED_EXAMPLE = (
 LONG_FILING = "PEPSICO_2022_10K"  # 503 pages: Finder.query is timed on it
 
 
-def sets(financebench: Path | None) -> list[tuple[str, Path, str, str | None, Path, str | None]]:
+def sets(financebench: Path | None, edgar: Path | None = None) -> list[tuple[str, Path, str, str | None, Path, str | None]]:
     """(name, labels, question field, group field, folder of sources, the English set it mirrors)."""
     found = []
+    if edgar is not None:  # the EDGAR HTML filings and our questions on them (benchmarks/questions_edgar.md)
+        found += [
+            ("edgar", EDGAR_QUESTIONS, "question", "question_type", edgar, None),
+            ("edgar-zh", EDGAR_QUESTIONS, "question_zh", "question_type", edgar, "edgar"),
+        ]
     if financebench is not None:
         pdfs = financebench / "pdfs"
         found += [
@@ -161,6 +167,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     default = REPO.parent / "shared" / "financebench"
     parser.add_argument("--financebench", type=Path, default=default if default.is_dir() else None)
+    edgar = REPO.parent / "shared" / "edgar"
+    parser.add_argument("--edgar", type=Path, default=edgar if edgar.is_dir() else None,
+                        help="the EDGAR HTML development filings (../shared/edgar)")
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "evfind" / "bench")
     parser.add_argument("--out", type=Path, help="also write the report to this file")
     args = parser.parse_args()
@@ -172,7 +181,7 @@ def main() -> None:
         print("Each question is asked of its own filing; hit@k: a gold page in the top k; recall@5: mean")
         print("share of a question's gold pages in the top 5; MRR over the top 20. 'fabricated' counts")
         print("cited pages that do not exist in the filing.\n")
-        measured = sets(args.financebench)
+        measured = sets(args.financebench, args.edgar)
         by_name = {m[0]: m for m in measured}
         reports: dict[str, Report] = {}
         for name, labels, field, group, sources, _ in measured:
@@ -182,15 +191,21 @@ def main() -> None:
             print()
 
         # Leave-one-company-out over the English development sets; Chinese follows the choices.
-        development = [n for n in ("financebench", "seed-style", "forms", "taxonomy") if n in by_name]
+        development = [n for n in ("financebench", "seed-style", "forms", "taxonomy", "edgar") if n in by_name]
         loco = None
         if development:
             labelled = {n: (records_of(by_name[n][1], by_name[n][2], by_name[n][4]), by_name[n][2]) for n in development}
             settings = grid()
-            results = evaluate_grid(labelled, settings, pdfs=by_name[development[0]][4], cache=args.cache)
+            results: dict = {}
+            for folder in dict.fromkeys(by_name[n][4] for n in development):  # the PDFs, the EDGAR filings
+                part = evaluate_grid({n: labelled[n] for n in development if by_name[n][4] == folder}, settings,
+                                     pdfs=folder, cache=args.cache)
+                for setting, reports_of in part.items():
+                    results.setdefault(setting, {}).update(reports_of)
+            results = {setting: {n: reports_of[n] for n in development} for setting, reports_of in results.items()}
             loco = leave_one_company_out(results, setting_name(DEFAULT))
             held: dict[str, Report] = dict(loco.held_out)
-            for name in ("seed-style-zh", "forms-zh", "taxonomy-zh"):
+            for name in ("seed-style-zh", "forms-zh", "taxonomy-zh", "edgar-zh"):
                 if name not in by_name:
                     continue
                 _, labels, field, group, sources, _ = by_name[name]
@@ -203,7 +218,7 @@ def main() -> None:
             print(f"   the setting of rank.GRID ({len(settings)} settings: {', '.join(GRID)}) that scores best on the")
             print("   other companies' questions of the four English sets pooled; Chinese follows the same choices")
             print(f"{'set':<20}{'n':>5}{'in-sample (DEFAULT)':>26}{'held out by company':>26}")
-            for name in [*development, "seed-style-zh", "forms-zh", "taxonomy-zh"]:
+            for name in [*development, "seed-style-zh", "forms-zh", "taxonomy-zh", "edgar-zh"]:
                 if name in held:
                     print(f"{name:<20}{len(held[name].outcomes):>5}{row(reports[name]):>26}{row(held[name]):>26}")
             for name in HOLDOUT_SETS:  # DEFAULT only
@@ -224,7 +239,7 @@ def main() -> None:
             plain[name] = run(labels, field, group, sources, args.cache, PLAIN)
             print(format_report(plain[name], title=f"-- {name}", show_misses=False))
         print()
-        focus = [n for n in ("financebench", "seed-style", "forms", "taxonomy", "sample") if n in by_name]
+        focus = [n for n in ("financebench", "seed-style", "forms", "taxonomy", "edgar", "sample") if n in by_name]
         summary = {"plain": {n: plain[n].table()["all"] for n in focus}, "evfind": {n: reports[n].table()["all"] for n in focus}}
         variants = [(f"without {lever}", DEFAULT.without(lever)) for lever in LEVERS]
         for label, method in variants:
@@ -248,7 +263,9 @@ def main() -> None:
                     checks.append((f"{name}, held out by company: hit@1 >= 0.78, hit@5 >= 0.95",
                                    f"{t['hit@1']:.3f}, {t['hit@5']:.3f}", t["hit@1"] >= 0.78 and t["hit@5"] >= 0.95))
             for zh_name, en_name in (("financebench-zh", "financebench-zh-en"), ("seed-style-zh", "seed-style"),
-                                     ("forms-zh", "forms"), ("taxonomy-zh", "taxonomy")):
+                                     ("forms-zh", "forms"), ("taxonomy-zh", "taxonomy"), ("edgar-zh", "edgar")):
+                if zh_name not in reports or en_name not in reports:
+                    continue
                 gap = reports[en_name].table()["all"]["recall@5"] - reports[zh_name].table()["all"]["recall@5"]
                 checks.append((f"{zh_name}: recall@5 within 0.03 of the English", f"gap {gap:+.3f}", gap <= 0.03))
             from evfind.evaluate import database_for

@@ -118,9 +118,9 @@ def database_for(doc_name: str, pdfs: Path | None, dbs: Path | None, cache: Path
             raise InputError(f"{db}: no database for {doc_name} in {dbs}")
         return db
     assert pdfs is not None
-    source = next((p for p in (pdfs / f"{doc_name}{ext}" for ext in (".pdf", ".jsonl", ".txt")) if p.is_file()), None)
+    source = next((p for p in (pdfs / f"{doc_name}{ext}" for ext in (".pdf", ".htm", ".html", ".jsonl", ".txt")) if p.is_file()), None)
     if source is None:
-        raise InputError(f"{pdfs}: no {doc_name}.pdf (or .jsonl, .txt) for a labelled question")
+        raise InputError(f"{pdfs}: no {doc_name}.pdf (or .htm, .html, .jsonl, .txt) for a labelled question")
     from .ingest import ingest
 
     cache.mkdir(parents=True, exist_ok=True)
