@@ -69,7 +69,7 @@ def test_the_tools_and_their_arguments_are_the_servers():
 
 def test_the_figures_it_quotes_are_the_benchmarks():
     spans = SPAN.findall(docs())
-    assert [name for name, _ in spans] == ["benchmarks/mcp.txt"]
+    assert [name for name, _ in spans] == ["benchmarks/mcp_calls.txt"]
     (name, text), = spans
     quoted = figures(text)
     assert len(quoted) >= 4

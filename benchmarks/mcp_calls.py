@@ -2,8 +2,8 @@
 client against Finder.query in-process and against the protocol's own floor, and the server's
 memory over many calls in a row. Every figure is measured in the same run, interleaved.
 
-    python benchmarks/mcp.py --output benchmarks/mcp.txt
-    python benchmarks/mcp.py --db CACHE/BOEING_2022_10K.db --questions ../shared/financebench/questions.jsonl
+    python benchmarks/mcp_calls.py --output benchmarks/mcp_calls.txt
+    python benchmarks/mcp_calls.py --db CACHE/BOEING_2022_10K.db --questions ../shared/financebench/questions.jsonl
 
 After a warm-up (every question once), ROUNDS rounds in which each kind of call is made CALLS
 times in a row, the kinds taking turns: Finder.query in-process; Library.call (evfind/mcp_server.py:
@@ -207,7 +207,7 @@ async def measure(args) -> str:
         "list": "the protocol's floor for a tool call",
     }
     lines = [
-        "evfind MCP server benchmark (benchmarks/mcp.py)",
+        "evfind MCP server benchmark (benchmarks/mcp_calls.py)",
         "===============================================",
         f"evfind {__version__}, Python {platform.python_version()}, mcp {version('mcp')}",
         f"machine: {platform.machine()}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at end",
