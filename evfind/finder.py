@@ -831,6 +831,17 @@ class Finder:
     # -- inspection ------------------------------------------------------------------------
 
     @_reading
+    def pages_labelled(self, label: str) -> list[int]:
+        """The physical pages that print the folio ``label`` (their stored page label), in page
+        order; an error naming the label when none does."""
+        document = self._require_pages()
+        found = store.pages_labelled(self.conn, self.revision.revision_id, label)
+        if not found:
+            labelled = store.labelled_pages(self.conn, self.revision.revision_id)
+            why = "it has no printed page labels" if not labelled else f"{labelled} of its pages have one"
+            raise UsageError(f"no page is labelled {label.strip()!r} in {document.document_id} ({why})")
+        return found
+
     def page(self, page_number: int) -> Page:
         """The stored text of one physical page of the revision."""
         document = self._require_pages()

@@ -35,6 +35,7 @@ from .errors import (
     UsageError,
 )
 from .extract import Extraction, extract
+from .folios import page_labels
 from .packing import pack_text
 from .question import common_words
 from .forms import analyse, form_of
@@ -109,10 +110,9 @@ def prepare_pages(extraction: Extraction, texts: list[str] | None = None, form: 
     if texts is None:
         texts = index_texts(extraction)
     structures = analyse(texts, form).pages
+    labels = page_labels(extraction.labels, texts)  # the PDF's page labels, else the printed folios
     pages = []
-    for number, (raw, text, label, info) in enumerate(
-        zip(extraction.texts, texts, extraction.labels, structures), start=1
-    ):
+    for number, (raw, text, label, info) in enumerate(zip(extraction.texts, texts, labels, structures), start=1):
         pages.append(
             {
                 "page_number": number,

@@ -394,6 +394,20 @@ def page_by_number(conn: sqlite3.Connection, revision_id: int, page_number: int)
     ).fetchone()
 
 
+def pages_labelled(conn: sqlite3.Connection, revision_id: int, label: str) -> list[int]:
+    """The physical pages whose printed folio is ``label`` (case and spaces ignored: "a - 1" is
+    A-1), in page order."""
+    key = "".join(label.split()).upper()
+    return [
+        row[0]
+        for row in conn.execute(
+            "SELECT page_number FROM pages WHERE revision_id = ? AND replace(upper(page_label), ' ', '') = ? "
+            "ORDER BY page_number",
+            (revision_id, key),
+        )
+    ]
+
+
 def page_sections(conn: sqlite3.Connection, revision_id: int) -> list[tuple]:
     """(page_number, label, heading, origin) for every page of a revision, in page order."""
     return conn.execute(
