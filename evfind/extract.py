@@ -1,8 +1,9 @@
 """Turn a source file into its physical pages: PDF (pypdfium2), JSONL or form-feed text.
 
 Nothing here knows SQLite. ``extract`` returns the text of every physical page as extracted
-(blank pages included, as empty strings) and the printed page labels where the PDF has them;
-``evfind.text.normalise`` gives the text that is indexed.
+(blank pages included, as empty strings), for a PDF its lines as printed (evfind/lines.py:
+rebuilt from pdfium's character boxes) and the printed page labels where the PDF has them;
+``evfind.text.normalise`` of ``Extraction.sources`` gives the text that is indexed.
 """
 
 from __future__ import annotations
@@ -24,15 +25,23 @@ class Extraction:
 
     kind: str  # pdf | jsonl | text
     sha256: str
-    texts: list[str]
+    texts: list[str]  # as extracted: pdfium's text of each page (kept as the raw text)
     labels: list[str | None]
-    # What pdfium says each U+FFFE of a page is, one letter each in order (repair.HYPHEN, GLYPH
-    # or UNKNOWN); None where a page has none or the source is not a PDF.
+    # What pdfium says each U+FFFE of a page's ``sources`` text is, one letter each in order
+    # (repair.HYPHEN, GLYPH or UNKNOWN); None where a page has none or the source is not a PDF.
     marks: list[str | None] = field(default_factory=list)
+    # A PDF's pages as printed lines (evfind/lines.py), or pdfium's text where a page is not
+    # rebuilt; empty for other sources, whose text is read as it is.
+    lines: list[str] = field(default_factory=list)
 
     @property
     def page_count(self) -> int:
         return len(self.texts)
+
+    @property
+    def sources(self) -> list[str]:
+        """The text of each page that the index text is made from: its lines, else its text."""
+        return self.lines or self.texts
 
 
 def sha256_file(path: Path) -> str:
@@ -84,14 +93,16 @@ def extract(
 ) -> Extraction:
     """Read every physical page of a PDF, JSONL or form-feed text file.
 
-    ``each(text)`` is called with every page's text as it is read, in page order, in the
-    calling thread: for a PDF it runs while pdfium extracts the next pages in another thread.
+    ``each(text)`` is called with every page's text as it is read (its ``sources`` text: a
+    PDF's lines), in page order, in the calling thread: for a PDF it runs while pdfium extracts
+    the next pages in another thread.
     """
     path = Path(path)
     kind, sha = identify(path)
     marks: list[str | None] = []
+    lines: list[str] = []
     if kind == "pdf":
-        texts, labels, marks = _pdf_pages(path, password, progress, each)
+        texts, lines, labels, marks = _pdf_pages(path, password, progress, each)
     else:
         texts = _jsonl_pages(path) if kind == "jsonl" else _text_pages(path)
         labels = [None] * len(texts)
@@ -99,7 +110,7 @@ def extract(
             each(text)
     if not texts:
         raise SourceError(f"{path}: holds no pages")
-    return Extraction(kind=kind, sha256=sha, texts=texts, labels=labels, marks=marks)
+    return Extraction(kind=kind, sha256=sha, texts=texts, labels=labels, marks=marks, lines=lines)
 
 
 _DONE = object()
@@ -107,8 +118,9 @@ _DONE = object()
 
 def _pdf_pages(
     path: Path, password: str | None, progress: Progress | None, each: Callable[[str], None] | None
-) -> tuple[list[str], list[str | None], list[str | None]]:
-    """Every page's text, printed label and U+FFFE facts (``_marks``). pdfium runs in a thread of its own (its ctypes
+) -> tuple[list[str], list[str], list[str | None], list[str | None]]:
+    """Every page's text, its lines as printed, printed label and U+FFFE facts (``_marks``, of
+    the lines). pdfium runs in a thread of its own (its ctypes
     calls release the GIL), so the caller's work on a page overlaps the extraction of the next;
     only that thread ever touches the document."""
     import queue
@@ -128,18 +140,20 @@ def _pdf_pages(
     worker = threading.Thread(target=produce, name="evfind-pdf", daemon=True)
     worker.start()
     texts: list[str] = []
+    lines: list[str] = []
     labels: list[str | None] = []
     marks: list[str | None] = []
     try:
         while (item := pages.get()) is not _DONE:
             if isinstance(item, BaseException):
                 raise item
-            text, label, total, kinds = item
+            text, printed, label, total, kinds = item
             texts.append(text)
+            lines.append(printed)
             labels.append(label)
             marks.append(kinds)
             if each is not None:
-                each(text)
+                each(printed)
             if progress is not None:
                 progress(len(texts), total)
     finally:
@@ -149,10 +163,10 @@ def _pdf_pages(
                 pages.get(timeout=0.05)
             except queue.Empty:
                 pass
-    return texts, labels, marks
+    return texts, lines, labels, marks
 
 
-def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str | None, int, str | None]]:
+def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str, str | None, int, str | None]]:
     import pypdfium2 as pdfium  # only ingest pays for the PDF library
 
     try:
@@ -176,12 +190,13 @@ def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str
                 try:
                     text = textpage.get_text_range()
                     kinds = _marks(textpage, text) if _MARK in text else None
+                    printed, kinds = _printed_lines(textpage, text, kinds)
                 finally:
                     textpage.close()
             finally:
                 page.close()
             limits.check_page_text(text, f"{path}: page {index + 1}")
-            yield text, pdf.get_page_label(index) or None, total, kinds
+            yield text, printed, pdf.get_page_label(index) or None, total, kinds
     except pdfium.PdfiumError as exc:
         raise SourceError(f"{path}: cannot read the PDF ({_pdfium_reason(exc)})") from None
     finally:
@@ -224,6 +239,33 @@ def _marks(textpage, text: str) -> str:
             kinds.append(UNKNOWN)
         position = text.find(_MARK, position + 1)
     return "".join(kinds)
+
+
+def _printed_lines(textpage, text: str, kinds: str | None) -> tuple[str, str | None]:
+    """The page's lines as printed (evfind/lines.py), placed by pdfium's loose character boxes
+    (``FPDFText_GetLooseCharBox``: the font's full height, the same for every character of a
+    line), and the U+FFFE facts in their order; pdfium's text where the page is not rebuilt."""
+    import pypdfium2.raw as pdfium_c
+
+    from .lines import page_text
+
+    handle, rect = textpage.raw, pdfium_c.FS_RECTF()
+    get_box, char_index = pdfium_c.FPDFText_GetLooseCharBox, pdfium_c.FPDFText_GetCharIndexFromTextIndex
+    if len(text.encode("utf-16-le", "surrogatepass")) == 2 * len(text):
+        def box(position: int) -> tuple[float, float, float, float]:
+            get_box(handle, position, rect)
+            return rect.left, rect.bottom, rect.right, rect.top
+    else:  # a character beyond U+FFFF is two of pdfium's text units
+        units = [0] * len(text)
+        for position in range(1, len(text)):
+            units[position] = units[position - 1] + (2 if text[position - 1] > "\uffff" else 1)
+
+        def box(position: int) -> tuple[float, float, float, float]:
+            get_box(handle, char_index(handle, units[position]), rect)
+            return rect.left, rect.bottom, rect.right, rect.top
+
+    rebuilt = page_text(text, box, kinds)
+    return (text, kinds) if rebuilt is None else rebuilt
 
 
 def _pdfium_reason(exc: Exception) -> str:

@@ -92,16 +92,16 @@ class _Reader:
     def repair(self, extraction: Extraction) -> None:
         """Once every page is read: the pages whose U+FFFE are ligatures, not hyphens, again
         (a repair needs the whole filing's words)."""
-        for index, raw in repair_pages(extraction.texts, extraction.marks).items():
+        for index, raw in repair_pages(extraction.sources, extraction.marks).items():
             self.texts[index] = normalise(raw)
             self.words[index] = words_on(self.texts[index])
 
 
 def index_texts(extraction: Extraction) -> list[str]:
-    """Every page's text as indexed: normalised, each U+FFFE repaired (evfind/repair.py); the
-    raw text is stored as extracted."""
-    repaired = repair_pages(extraction.texts, extraction.marks)
-    return [normalise(repaired.get(index, raw)) for index, raw in enumerate(extraction.texts)]
+    """Every page's text as indexed: its ``sources`` text (a PDF's lines as printed) normalised,
+    each U+FFFE repaired (evfind/repair.py); the raw text is stored as extracted."""
+    repaired = repair_pages(extraction.sources, extraction.marks)
+    return [normalise(repaired.get(index, raw)) for index, raw in enumerate(extraction.sources)]
 
 
 def prepare_pages(extraction: Extraction, texts: list[str] | None = None, form: str | None = None) -> list[dict]:
@@ -465,6 +465,8 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
                 sha256=meta["sha256"],
                 texts=[p["raw"] for p in pages],
                 labels=[p["page_label"] for p in pages],
+                # a PDF's lines as printed are not in its raw text: re-index the stored text
+                lines=[p["text"] for p in pages] if meta["source_kind"] == "pdf" else [],
             )
             texts = index_texts(extraction)
             form = form_of(texts)

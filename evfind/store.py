@@ -770,7 +770,7 @@ def dump_sources(conn: sqlite3.Connection) -> list[tuple[dict, list[dict]]]:
             "ingested_at": revision.ingested_at,
         }
         pages = [
-            {"page_label": label, "raw": unpack_text(raw, text)}
+            {"page_label": label, "raw": unpack_text(raw, text), "text": text}
             for label, text, raw in conn.execute(
                 "SELECT page_label, text, raw_text FROM pages WHERE revision_id = ? ORDER BY page_number",
                 (revision.revision_id,),
