@@ -61,6 +61,9 @@ class IngestResult:
     source_updated: bool = False  # unchanged pages, but the source was recorded anew (moved, embedded)
 
 
+ONE_PAGE_LINES = 100  # more lines than a printed page holds: a text file without form feeds is many pages
+
+
 def default_db_path(source: str | os.PathLike) -> Path:
     return Path(source).with_suffix(".db")
 
@@ -187,6 +190,12 @@ def ingest(
     form = form_of(reader.texts)
     pages = prepare_pages(extraction, reader.texts, form)
     warnings = []
+    if extraction.kind == "text" and extraction.page_count == 1 and extraction.texts[0].count("\n") >= ONE_PAGE_LINES:
+        warnings.append(
+            f"{source}: no form feed between pages, so all {extraction.texts[0].count(chr(10)) + 1} lines are one page and "
+            "every citation will be page 1; separate the pages with form feeds (pdftotext -layout writes them), "
+            "or give the PDF"
+        )
     if all(not p["text"].strip() for p in pages):
         warnings.append(
             f"{source}: no text could be extracted from any page (scanned images?); the pages are "
