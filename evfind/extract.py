@@ -33,6 +33,9 @@ class Extraction:
     # A PDF's pages as printed lines (evfind/lines.py), or pdfium's text where a page is not
     # rebuilt; empty for other sources, whose text is read as it is.
     lines: list[str] = field(default_factory=list)
+    # The U+FFFE facts of ``texts`` (pdfium's order) where ``lines`` has its own: for a reading
+    # of the page in that order (``reading_texts``).
+    text_marks: list[str | None] = field(default_factory=list)
 
     @property
     def page_count(self) -> int:
@@ -42,6 +45,11 @@ class Extraction:
     def sources(self) -> list[str]:
         """The text of each page that the index text is made from: its lines, else its text."""
         return self.lines or self.texts
+
+    @property
+    def reading_marks(self) -> list[str | None]:
+        """The U+FFFE facts of ``texts``."""
+        return self.text_marks if self.lines else self.marks
 
 
 def sha256_file(path: Path) -> str:
@@ -101,8 +109,9 @@ def extract(
     kind, sha = identify(path)
     marks: list[str | None] = []
     lines: list[str] = []
+    text_marks: list[str | None] = []
     if kind == "pdf":
-        texts, lines, labels, marks = _pdf_pages(path, password, progress, each)
+        texts, lines, labels, marks, text_marks = _pdf_pages(path, password, progress, each)
     else:
         texts = _jsonl_pages(path) if kind == "jsonl" else _text_pages(path)
         labels = [None] * len(texts)
@@ -110,7 +119,7 @@ def extract(
             each(text)
     if not texts:
         raise SourceError(f"{path}: holds no pages")
-    return Extraction(kind=kind, sha256=sha, texts=texts, labels=labels, marks=marks, lines=lines)
+    return Extraction(kind=kind, sha256=sha, texts=texts, labels=labels, marks=marks, lines=lines, text_marks=text_marks)
 
 
 _DONE = object()
@@ -118,7 +127,7 @@ _DONE = object()
 
 def _pdf_pages(
     path: Path, password: str | None, progress: Progress | None, each: Callable[[str], None] | None
-) -> tuple[list[str], list[str], list[str | None], list[str | None]]:
+) -> tuple[list[str], list[str], list[str | None], list[str | None], list[str | None]]:
     """Every page's text, its lines as printed, printed label and U+FFFE facts (``_marks``, of
     the lines). pdfium runs in a thread of its own (its ctypes
     calls release the GIL), so the caller's work on a page overlaps the extraction of the next;
@@ -143,11 +152,13 @@ def _pdf_pages(
     lines: list[str] = []
     labels: list[str | None] = []
     marks: list[str | None] = []
+    text_marks: list[str | None] = []
     try:
         while (item := pages.get()) is not _DONE:
             if isinstance(item, BaseException):
                 raise item
-            text, printed, label, total, kinds = item
+            text, printed, label, total, kinds, text_kinds = item
+            text_marks.append(text_kinds)
             texts.append(text)
             lines.append(printed)
             labels.append(label)
@@ -163,10 +174,10 @@ def _pdf_pages(
                 pages.get(timeout=0.05)
             except queue.Empty:
                 pass
-    return texts, lines, labels, marks
+    return texts, lines, labels, marks, text_marks
 
 
-def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str, str | None, int, str | None]]:
+def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str, str | None, int, str | None, str | None]]:
     import pypdfium2 as pdfium  # only ingest pays for the PDF library
 
     try:
@@ -189,14 +200,14 @@ def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str
                 textpage = page.get_textpage()
                 try:
                     text = textpage.get_text_range()
-                    kinds = _marks(textpage, text) if _MARK in text else None
-                    printed, kinds = _printed_lines(textpage, text, kinds)
+                    text_kinds = _marks(textpage, text) if _MARK in text else None
+                    printed, kinds = _printed_lines(textpage, text, text_kinds)
                 finally:
                     textpage.close()
             finally:
                 page.close()
             limits.check_page_text(text, f"{path}: page {index + 1}")
-            yield text, printed, pdf.get_page_label(index) or None, total, kinds
+            yield text, printed, pdf.get_page_label(index) or None, total, kinds, text_kinds
     except pdfium.PdfiumError as exc:
         raise SourceError(f"{path}: cannot read the PDF ({_pdfium_reason(exc)})") from None
     finally:

@@ -107,12 +107,28 @@ def index_texts(extraction: Extraction) -> list[str]:
     return [normalise(repaired.get(index, raw)) for index, raw in enumerate(extraction.sources)]
 
 
-def prepare_pages(extraction: Extraction, texts: list[str] | None = None, form: str | None = None) -> list[dict]:
-    """Analyse every page (normalising it, unless ``texts`` has it) as a filing of its form
-    (read from its cover, unless ``form`` is given): the rows ingest writes."""
+def reading_texts(extraction: Extraction, texts: list[str]) -> list[str]:
+    """The pages as structure.py and forms.py read them: in pdfium's order, as the PDF draws
+    them. Their rules read a page's first lines as its headings, and were built and measured on
+    that order, where a title drawn before a table is a line of its own; in a PDF's lines as
+    printed it can share its line with the column headings beside it. ``texts`` (the index
+    texts) where there are no separate lines."""
+    if not extraction.lines:
+        return texts
+    repaired = repair_pages(extraction.texts, extraction.reading_marks)
+    return [normalise(repaired.get(index, raw)) for index, raw in enumerate(extraction.texts)]
+
+
+def prepare_pages(extraction: Extraction, texts: list[str] | None = None, form: str | None = None,
+                  reading: list[str] | None = None) -> list[dict]:
+    """Analyse every page (normalising it, unless ``texts`` has it; structure reads
+    ``reading_texts``, unless ``reading`` has them) as a filing of its form (read from its
+    cover, unless ``form`` is given): the rows ingest writes."""
     if texts is None:
         texts = index_texts(extraction)
-    structures = analyse(texts, form).pages
+    if reading is None:
+        reading = reading_texts(extraction, texts)
+    structures = analyse(reading, form).pages
     labels = page_labels(extraction.labels, texts)  # the PDF's page labels, else the printed folios
     pages = []
     for number, (raw, text, label, info) in enumerate(zip(extraction.texts, texts, labels, structures), start=1):
@@ -187,8 +203,9 @@ def ingest(
     reader = _Reader()
     extraction = extract(source, password=password, progress=progress, each=reader)
     reader.repair(extraction)
-    form = form_of(reader.texts)
-    pages = prepare_pages(extraction, reader.texts, form)
+    reading = reading_texts(extraction, reader.texts)
+    form = form_of(reading)
+    pages = prepare_pages(extraction, reader.texts, form, reading)
     warnings = []
     if extraction.kind == "text" and extraction.page_count == 1 and extraction.texts[0].count("\n") >= ONE_PAGE_LINES:
         warnings.append(
@@ -478,11 +495,12 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
                 lines=[p["text"] for p in pages] if meta["source_kind"] == "pdf" else [],
             )
             texts = index_texts(extraction)
-            form = form_of(texts)
+            reading = reading_texts(extraction, texts)
+            form = form_of(reading)
             revision_id = store.insert_revision(conn, **meta, form=form)
             if (meta["document_id"], meta["sha256"]) in pdfs:
                 store.set_source(conn, revision_id, *pdfs[(meta["document_id"], meta["sha256"])])
-            pages = prepare_pages(extraction, texts, form)
+            pages = prepare_pages(extraction, texts, form, reading)
             store.insert_pages(conn, revision_id, pages)
             store.insert_common_words(conn, revision_id, common_words([words_on(p["text"]) for p in pages]))
         store.optimize_fts(conn)
