@@ -408,6 +408,17 @@ def pages_labelled(conn: sqlite3.Connection, revision_id: int, label: str) -> li
     ]
 
 
+def terms_containing(conn: sqlite3.Connection, fragments: list[str]) -> list[tuple[str, int]]:
+    """(token, pages) of the index's vocabulary for every token holding one of the fragments
+    (lower-case letters and digits), read through a temporary fts5vocab table over pages_fts:
+    nothing is written to the database. One scan of the vocabulary for all the fragments."""
+    if not fragments:
+        return []
+    conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.evfind_vocab USING fts5vocab(main, pages_fts, row)")
+    where = " OR ".join("term GLOB ?" for _ in fragments)
+    return conn.execute(f"SELECT term, doc FROM temp.evfind_vocab WHERE {where}", [f"*{f}*" for f in fragments]).fetchall()
+
+
 def page_sections(conn: sqlite3.Connection, revision_id: int) -> list[tuple]:
     """(page_number, label, heading, origin) for every page of a revision, in page order."""
     return conn.execute(
