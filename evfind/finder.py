@@ -890,9 +890,9 @@ def refused(question: str, error: EvfindError, document: Document | None = None,
 
 
 def specific(absent: tuple[str, ...], parsed: ParsedQuestion) -> tuple[str, ...]:
-    """The absent ideas worth naming when pages answer the question: not an ordinary English
-    word that the question writes in lower case with nothing the lexicon reads it as, asked
-    beside at least two other ideas the pages hold (FRAMED_BY). "How is revenue split between
+    """The absent ideas worth naming when pages answer the question: all, unless the one absent
+    is an ordinary English word that the question writes in lower case with nothing the lexicon
+    reads it as, asked beside at least two other ideas the pages hold (FRAMED_BY). "How is revenue split between
     segments?" is answered by the segment table, which need not print "split"; "Was there a
     stock split?" names it, and so are "foobarium", a name, a code, a year or a lexicon concept
     the filing never uses. (Where the answer is weak or there is none, every absent idea is
@@ -907,7 +907,7 @@ def specific(absent: tuple[str, ...], parsed: ParsedQuestion) -> tuple[str, ...]
             _ENGLISH = frozenset(line.strip() for line in handle if line.strip() and not line.startswith("#"))
     ideas = {idea.label: idea for idea in parsed.ideas}
     held = [idea for idea, unit in zip(parsed.ideas, units(parsed.ideas)) if unit and not idea.year and idea.label not in absent]
-    if len(held) < FRAMED_BY:
+    if len(held) < FRAMED_BY or len(absent) > 1:  # several words missing: a subject of its own ("zebra stripes")
         return absent
     capitalised = {w.lower() for w in re.findall(r"(?<![.?!]\s)(?<!^)\b[A-Z][a-z]+", parsed.text.strip())}
 
