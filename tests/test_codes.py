@@ -21,9 +21,9 @@ QUESTION = "How many Boeing 777F aircraft is the company committed to purchase?"
 
 
 def test_a_code_inside_a_token_is_held_at_a_letter_digit_boundary():
-    assert codes.holds("b777f", "777f") and codes.holds("a350xwb", "a350") and codes.holds("2034notes", "2034")
+    assert codes.holds("b777f", "777f") and codes.holds("a350xwb", "a350") and codes.holds("x7771b", "x7771")
     assert not codes.holds("7770", "777") and not codes.holds("777f", "777f") and not codes.holds("x7771", "777")
-    assert codes.fragments(["boeing 777f aircraft", "q4 10 2034"]) == ["777f", "2034"]
+    assert codes.fragments(["boeing 777f aircraft", "q4 10 2034 a350 fy2024"]) == ["777f", "a350", "fy2024"]
     assert codes.variants("777f", [("b777f", 1), ("777fx", 1), ("c777f", 3), ("777", 9)]) == ["c777f", "b777f"]
     assert codes.rewritten("777f aircraft", {"777f": ["b777f"]}) == ["b777f aircraft"]
 
