@@ -24,8 +24,10 @@ CREATE TABLE IF NOT EXISTS documents (
 --   raw_text       the text exactly as extracted, zlib-compressed with a preset dictionary:
 --                  text in UTF-8, with \n or with \r\n line breaks (the zlib header's DICTID
 --                  is its Adler-32; evfind.packing.unpack_text); NULL when it equals text
---   page_label     the printed folio: from the PDF's page labels, when it has them; for an
---                  HTML filing, the folio printed at the page's foot or head (evfind.folios)
+--   page_label     the printed folio: the PDF's page label where it has them (and they are
+--                  not just 1..N), else the folio the page prints, read from its text in
+--                  sequence with its neighbours' (evfind.folios; for an HTML filing, always
+--                  the folio printed at the page's foot or head); NULL when none is found
 --   heading        the headings seen on the page, " | "-joined (indexed, weighted above text)
 --   context        the headings of the sections the page continues: the Item, note or
 --                  subsection carried forward from earlier pages (indexed, weighted)

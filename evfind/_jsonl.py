@@ -26,4 +26,25 @@ def objects(text: str, name: str, shape: str, note: str = "") -> Iterator[tuple[
             raise SourceError(f"{where}: not valid JSON ({exc.msg}){note}") from None
         if not isinstance(record, dict):
             raise SourceError(f"{where}: expected an object {shape}")
+        if "\\u" in line and (bad := _unpaired(record)) is not None:
+            raise SourceError(
+                f"{where}: not valid Unicode (an unpaired surrogate \\u{ord(bad):04x} in a string): "
+                "escape a character beyond U+FFFF as its pair, or write it as it is"
+            )
         yield where, number, record
+
+
+def _unpaired(value) -> str | None:
+    """The first unpaired surrogate in the strings of a JSON value (json.loads reads "\\ud800"
+    into one, which no UTF-8 writer can write), or None."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            return value[exc.start]
+        return None
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for item in items:
+        if (found := _unpaired(item)) is not None:
+            return found
+    return None

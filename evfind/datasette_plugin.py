@@ -55,11 +55,32 @@ SQL_VALUES = {
     "ask_top": str(ASK_TOP),
     "continues": CONTINUES.replace("'", "''"),  # inside an SQL string literal
 }
-TEXT_STYLE = "font-family: monospace; white-space: pre-wrap; min-width: 48em"
-TEXT_BESIDE_IMAGE_STYLE = "font-family: monospace; white-space: pre-wrap; min-width: 24em"
-SHA_STYLE = "word-break: break-all; display: inline-block; max-width: 12em"
-IMAGE_STYLE = "display: block; width: min(34em, 36vw)"  # the link around the image: its width
+TEXT_STYLE = "font-family: monospace; white-space: pre-wrap; overflow-wrap: anywhere"
+TEXT_BESIDE_IMAGE_STYLE = TEXT_STYLE
+SHA_STYLE = "word-break: break-all"
+IMAGE_STYLE = "display: block; width: 100%"  # the link around the image: as wide as its half of the page
 IMAGE_BORDER = "width: 100%; height: auto; border: 1px solid #bbb"
+# The page view's one row laid out as a page, not a table row: the page's facts on a line (each
+# named, the column headings hidden), its heading under them, then the image and the text side by
+# side, each half of the window (the text wraps, so nothing runs off the right edge). Without an
+# image the text takes the whole width. Appended to the page query's description.
+PAGE_VIEW_CSS = """<style>
+.rows-and-columns, .rows-and-columns tbody { display: block; width: 100%; }
+.rows-and-columns thead { display: none; }
+.rows-and-columns tbody tr { display: flex; flex-wrap: wrap; gap: 0.25em 1.5em; align-items: flex-start; }
+.rows-and-columns tbody td { display: block; border: none; padding: 0.2em 0; min-width: 0; text-align: left; }
+.rows-and-columns td.col-heading { flex: 1 1 100%; font-weight: bold; }
+.rows-and-columns td.col-image { flex: 1 1 calc(50% - 1.5em); }
+.rows-and-columns td.col-image:has(.evfind-no-image) { flex-basis: 100%; }
+.rows-and-columns td.col-text { flex: 1 1 calc(50% - 1.5em); }
+.rows-and-columns td.col-document_id::before { content: "document "; }
+.rows-and-columns td.col-sha256::before { content: "sha256 "; }
+.rows-and-columns td.col-printed:not(:empty)::before { content: "printed folio "; }
+.rows-and-columns td.col-of_pages::before { content: "pages in all "; }
+.rows-and-columns td.col-page::before { content: "physical page "; }
+.rows-and-columns td::before { display: block; color: #666; font-size: 0.85em; }
+.rows-and-columns tbody tr { padding: 0 0.3em; }
+</style>"""
 IMAGE_ROUTE = "/-/evfind/{route}/page-image"
 _MARK = re.compile(r"(</?mark>)")
 
@@ -424,6 +445,8 @@ def database_metadata(datasette, name: str, document_ids: tuple[str, ...]) -> di
     metadata["description_html"] = metadata["description_html"].replace(
         "{database_url}", datasette.urls.database(name)
     )
+    page = metadata["queries"]["page"]
+    page["description_html"] = page.get("description_html", "") + PAGE_VIEW_CSS
     return metadata
 
 

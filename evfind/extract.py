@@ -2,9 +2,11 @@
 JSONL or form-feed text.
 
 Nothing here knows SQLite. ``extract`` returns the text of every physical page as extracted
-(blank pages included, as empty strings) and the printed page labels where the PDF has them
-(for HTML, the folios printed on the pages: evfind/folios.py); ``evfind.text.normalise`` gives
-the text that is indexed. An HTML filing's inline-XBRL facts and text blocks come with it.
+(blank pages included, as empty strings), for a PDF its lines as printed (evfind/printed.py:
+rebuilt from pdfium's character boxes) and the printed page labels where the PDF has them (for
+HTML, the folios printed on the pages: evfind/folios.py); ``evfind.text.normalise`` of
+``Extraction.sources`` gives the text that is indexed. An HTML filing's inline-XBRL facts and
+text blocks come with it.
 """
 
 from __future__ import annotations
@@ -26,19 +28,35 @@ class Extraction:
 
     kind: str  # pdf | html | jsonl | text
     sha256: str
-    texts: list[str]
+    texts: list[str]  # as extracted: pdfium's text of each page (kept as the raw text)
     labels: list[str | None]
-    # What pdfium says each U+FFFE of a page is, one letter each in order (repair.HYPHEN, GLYPH
-    # or UNKNOWN); None where a page has none or the source is not a PDF.
+    # What pdfium says each U+FFFE of a page's ``sources`` text is, one letter each in order
+    # (repair.HYPHEN, GLYPH or UNKNOWN); None where a page has none or the source is not a PDF.
     marks: list[str | None] = field(default_factory=list)
     # An HTML filing's inline XBRL: its facts (dicts of store.FACT_COLUMNS and ``page``) and
     # where its text blocks run (dicts: concept, first_page, last_page, heading).
     facts: list[dict] = field(default_factory=list)
     blocks: list[dict] = field(default_factory=list)
+    # A PDF's pages as printed lines (evfind/printed.py), or pdfium's text where a page is not
+    # rebuilt; empty for other sources, whose text is read as it is.
+    lines: list[str] = field(default_factory=list)
+    # The U+FFFE facts of ``texts`` (pdfium's order) where ``lines`` has its own: for a reading
+    # of the page in that order (``reading_texts``).
+    text_marks: list[str | None] = field(default_factory=list)
 
     @property
     def page_count(self) -> int:
         return len(self.texts)
+
+    @property
+    def sources(self) -> list[str]:
+        """The text of each page that the index text is made from: its lines, else its text."""
+        return self.lines or self.texts
+
+    @property
+    def reading_marks(self) -> list[str | None]:
+        """The U+FFFE facts of ``texts``."""
+        return self.text_marks if self.lines else self.marks
 
 
 def sha256_file(path: Path) -> str:
@@ -103,14 +121,17 @@ def extract(
 ) -> Extraction:
     """Read every physical page of a PDF, JSONL or form-feed text file.
 
-    ``each(text)`` is called with every page's text as it is read, in page order, in the
-    calling thread: for a PDF it runs while pdfium extracts the next pages in another thread.
+    ``each(text)`` is called with every page's text as it is read (its ``sources`` text: a
+    PDF's lines), in page order, in the calling thread: for a PDF it runs while pdfium extracts
+    the next pages in another thread.
     """
     path = Path(path)
     kind, sha = identify(path)
     marks: list[str | None] = []
+    lines: list[str] = []
+    text_marks: list[str | None] = []
     if kind == "pdf":
-        texts, labels, marks = _pdf_pages(path, password, progress, each)
+        texts, lines, labels, marks, text_marks = _pdf_pages(path, password, progress, each)
     elif kind == "html":
         return _html_pages(path, sha, progress, each)
     else:
@@ -120,7 +141,7 @@ def extract(
             each(text)
     if not texts:
         raise SourceError(f"{path}: holds no pages")
-    return Extraction(kind=kind, sha256=sha, texts=texts, labels=labels, marks=marks)
+    return Extraction(kind=kind, sha256=sha, texts=texts, labels=labels, marks=marks, lines=lines, text_marks=text_marks)
 
 
 def _html_pages(path: Path, sha: str, progress: Progress | None, each: Callable[[str], None] | None) -> Extraction:
@@ -158,8 +179,9 @@ _DONE = object()
 
 def _pdf_pages(
     path: Path, password: str | None, progress: Progress | None, each: Callable[[str], None] | None
-) -> tuple[list[str], list[str | None], list[str | None]]:
-    """Every page's text, printed label and U+FFFE facts (``_marks``). pdfium runs in a thread of its own (its ctypes
+) -> tuple[list[str], list[str], list[str | None], list[str | None], list[str | None]]:
+    """Every page's text, its lines as printed, printed label and U+FFFE facts (``_marks``, of
+    the lines). pdfium runs in a thread of its own (its ctypes
     calls release the GIL), so the caller's work on a page overlaps the extraction of the next;
     only that thread ever touches the document."""
     import queue
@@ -179,18 +201,22 @@ def _pdf_pages(
     worker = threading.Thread(target=produce, name="evfind-pdf", daemon=True)
     worker.start()
     texts: list[str] = []
+    lines: list[str] = []
     labels: list[str | None] = []
     marks: list[str | None] = []
+    text_marks: list[str | None] = []
     try:
         while (item := pages.get()) is not _DONE:
             if isinstance(item, BaseException):
                 raise item
-            text, label, total, kinds = item
+            text, printed, label, total, kinds, text_kinds = item
+            text_marks.append(text_kinds)
             texts.append(text)
+            lines.append(printed)
             labels.append(label)
             marks.append(kinds)
             if each is not None:
-                each(text)
+                each(printed)
             if progress is not None:
                 progress(len(texts), total)
     finally:
@@ -200,10 +226,10 @@ def _pdf_pages(
                 pages.get(timeout=0.05)
             except queue.Empty:
                 pass
-    return texts, labels, marks
+    return texts, lines, labels, marks, text_marks
 
 
-def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str | None, int, str | None]]:
+def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str, str | None, int, str | None, str | None]]:
     import pypdfium2 as pdfium  # only ingest pays for the PDF library
 
     try:
@@ -226,13 +252,14 @@ def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str
                 textpage = page.get_textpage()
                 try:
                     text = textpage.get_text_range()
-                    kinds = _marks(textpage, text) if _MARK in text else None
+                    text_kinds = _marks(textpage, text) if _MARK in text else None
+                    printed, kinds = _printed_lines(textpage, text, text_kinds)
                 finally:
                     textpage.close()
             finally:
                 page.close()
             limits.check_page_text(text, f"{path}: page {index + 1}")
-            yield text, pdf.get_page_label(index) or None, total, kinds
+            yield text, printed, pdf.get_page_label(index) or None, total, kinds, text_kinds
     except pdfium.PdfiumError as exc:
         raise SourceError(f"{path}: cannot read the PDF ({_pdfium_reason(exc)})") from None
     finally:
@@ -275,6 +302,33 @@ def _marks(textpage, text: str) -> str:
             kinds.append(UNKNOWN)
         position = text.find(_MARK, position + 1)
     return "".join(kinds)
+
+
+def _printed_lines(textpage, text: str, kinds: str | None) -> tuple[str, str | None]:
+    """The page's lines as printed (evfind/printed.py), placed by pdfium's loose character boxes
+    (``FPDFText_GetLooseCharBox``: the font's full height, the same for every character of a
+    line), and the U+FFFE facts in their order; pdfium's text where the page is not rebuilt."""
+    import pypdfium2.raw as pdfium_c
+
+    from .printed import page_text
+
+    handle, rect = textpage.raw, pdfium_c.FS_RECTF()
+    get_box, char_index = pdfium_c.FPDFText_GetLooseCharBox, pdfium_c.FPDFText_GetCharIndexFromTextIndex
+    if len(text.encode("utf-16-le", "surrogatepass")) == 2 * len(text):
+        def box(position: int) -> tuple[float, float, float, float]:
+            get_box(handle, position, rect)
+            return rect.left, rect.bottom, rect.right, rect.top
+    else:  # a character beyond U+FFFF is two of pdfium's text units
+        units = [0] * len(text)
+        for position in range(1, len(text)):
+            units[position] = units[position - 1] + (2 if text[position - 1] > "\uffff" else 1)
+
+        def box(position: int) -> tuple[float, float, float, float]:
+            get_box(handle, char_index(handle, units[position]), rect)
+            return rect.left, rect.bottom, rect.right, rect.top
+
+    rebuilt = page_text(text, box, kinds)
+    return (text, kinds) if rebuilt is None else rebuilt
 
 
 def _pdfium_reason(exc: Exception) -> str:

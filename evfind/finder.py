@@ -658,6 +658,8 @@ class Finder:
         elif not self._covers(parsed, plan.marks.get(ids[0], ("", ""))):
             outcome = "weak_match"
         absent = self.absent(parsed)
+        if outcome is None and absent and parsed.reading is None:
+            absent = specific(absent, parsed)
         if parsed.reading is not None:  # as the Chinese question says them
             from .zh import named
 
@@ -777,7 +779,26 @@ class Finder:
     def parse(self, question: str) -> ParsedQuestion:
         limits.check_question(question)
         method = self.method
-        return parse(question, metrics=method.metrics, meta=method.meta, pairs=method.pairs)
+        return self._with_codes(parse(question, metrics=method.metrics, meta=method.meta, pairs=method.pairs))
+
+    def _with_codes(self, parsed: ParsedQuestion) -> ParsedQuestion:
+        """The question's codes also as the filing writes them inside longer codes (777F as
+        B777F: evfind/codes.py), each a phrase of the question's own and of its idea."""
+        from . import codes
+
+        wanted = codes.fragments(term.phrase for term in parsed.terms)
+        if not wanted or self.revision is None:
+            return parsed
+        vocabulary = store.terms_containing(self.conn, wanted)
+        found = {f: v for f in wanted if (v := codes.variants(f, vocabulary))}
+        if not found:
+            return parsed
+        extra = [Term(p, t.source) for t in parsed.terms for p in codes.rewritten(t.phrase, found)]
+        ideas = tuple(
+            idea._replace(phrases=idea.phrases + tuple(p for phrase in idea.phrases for p in codes.rewritten(phrase, found)))
+            for idea in parsed.ideas
+        )
+        return parsed._replace(terms=parsed.terms + tuple(dict.fromkeys(extra)), ideas=ideas)
 
     def _covers(self, parsed: ParsedQuestion, marks: tuple[str, str]) -> bool:
         """Does the page answer to the question: at least half of its own content words, or a
@@ -831,6 +852,17 @@ class Finder:
     # -- inspection ------------------------------------------------------------------------
 
     @_reading
+    def pages_labelled(self, label: str) -> list[int]:
+        """The physical pages that print the folio ``label`` (their stored page label), in page
+        order; an error naming the label when none does."""
+        document = self._require_pages()
+        found = store.pages_labelled(self.conn, self.revision.revision_id, label)
+        if not found:
+            labelled = store.labelled_pages(self.conn, self.revision.revision_id)
+            why = "it has no printed page labels" if not labelled else f"{labelled} of its pages have one"
+            raise UsageError(f"no page is labelled {label.strip()!r} in {document.document_id} ({why})")
+        return found
+
     def page(self, page_number: int) -> Page:
         """The stored text of one physical page of the revision."""
         document = self._require_pages()
@@ -855,6 +887,42 @@ def refused(question: str, error: EvfindError, document: Document | None = None,
 
         message = error_message(error, lang)
     return Answer(question, document, (), message, lang=lang, error=error)
+
+
+def specific(absent: tuple[str, ...], parsed: ParsedQuestion) -> tuple[str, ...]:
+    """The absent ideas worth naming when pages answer the question: all, unless the one absent
+    is an ordinary English word that the question writes in lower case with nothing the lexicon
+    reads it as, asked beside at least two other ideas the pages hold (FRAMED_BY). "How is revenue split between
+    segments?" is answered by the segment table, which need not print "split"; "Was there a
+    stock split?" names it, and so are "foobarium", a name, a code, a year or a lexicon concept
+    the filing never uses. (Where the answer is weak or there is none, every absent idea is
+    named.)"""
+    from ._data import DATA
+
+    global _ENGLISH
+    if _ENGLISH is None:
+        import gzip
+
+        with gzip.open(DATA / "english_words.txt.gz", "rt", encoding="utf-8") as handle:
+            _ENGLISH = frozenset(line.strip() for line in handle if line.strip() and not line.startswith("#"))
+    ideas = {idea.label: idea for idea in parsed.ideas}
+    held = [idea for idea, unit in zip(parsed.ideas, units(parsed.ideas)) if unit and not idea.year and idea.label not in absent]
+    if len(held) < FRAMED_BY or len(absent) > 1:  # several words missing: a subject of its own ("zebra stripes")
+        return absent
+    capitalised = {w.lower() for w in re.findall(r"(?<![.?!]\s)(?<!^)\b[A-Z][a-z]+", parsed.text.strip())}
+
+    def ordinary(label: str) -> bool:
+        idea = ideas.get(label)
+        return (
+            label.isalpha() and label in _ENGLISH and label not in capitalised
+            and (idea is None or len(idea.phrases) == 1)
+        )
+
+    return tuple(label for label in absent if not ordinary(label))
+
+
+_ENGLISH: frozenset[str] | None = None  # english_words.txt.gz, read on the first use
+FRAMED_BY = 2  # other ideas held beside which an ordinary word frames the question
 
 
 def units(ideas) -> tuple[bool, ...]:

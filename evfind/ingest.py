@@ -35,6 +35,7 @@ from .errors import (
     UsageError,
 )
 from .extract import Extraction, extract
+from .folios import page_labels
 from .packing import pack_text
 from .question import common_words
 from .forms import analyse, form_of
@@ -59,6 +60,9 @@ class IngestResult:
     embedded: bool = False  # the source's bytes are kept in the database (--embed-source)
     source_updated: bool = False  # unchanged pages, but the source was recorded anew (moved, embedded)
     source_kind: str = "pdf"  # pdf | html | jsonl | text
+
+
+ONE_PAGE_LINES = 100  # more lines than a printed page holds: a text file without form feeds is many pages
 
 
 def default_db_path(source: str | os.PathLike) -> Path:
@@ -92,28 +96,43 @@ class _Reader:
     def repair(self, extraction: Extraction) -> None:
         """Once every page is read: the pages whose U+FFFE are ligatures, not hyphens, again
         (a repair needs the whole filing's words)."""
-        for index, raw in repair_pages(extraction.texts, extraction.marks).items():
+        for index, raw in repair_pages(extraction.sources, extraction.marks).items():
             self.texts[index] = normalise(raw)
             self.words[index] = words_on(self.texts[index])
 
 
 def index_texts(extraction: Extraction) -> list[str]:
-    """Every page's text as indexed: normalised, each U+FFFE repaired (evfind/repair.py); the
-    raw text is stored as extracted."""
-    repaired = repair_pages(extraction.texts, extraction.marks)
+    """Every page's text as indexed: its ``sources`` text (a PDF's lines as printed) normalised,
+    each U+FFFE repaired (evfind/repair.py); the raw text is stored as extracted."""
+    repaired = repair_pages(extraction.sources, extraction.marks)
+    return [normalise(repaired.get(index, raw)) for index, raw in enumerate(extraction.sources)]
+
+
+def reading_texts(extraction: Extraction, texts: list[str]) -> list[str]:
+    """The pages as structure.py and forms.py read them: in pdfium's order, as the PDF draws
+    them. Their rules read a page's first lines as its headings, and were built and measured on
+    that order, where a title drawn before a table is a line of its own; in a PDF's lines as
+    printed it can share its line with the column headings beside it. ``texts`` (the index
+    texts) where there are no separate lines."""
+    if not extraction.lines:
+        return texts
+    repaired = repair_pages(extraction.texts, extraction.reading_marks)
     return [normalise(repaired.get(index, raw)) for index, raw in enumerate(extraction.texts)]
 
 
-def prepare_pages(extraction: Extraction, texts: list[str] | None = None, form: str | None = None) -> list[dict]:
-    """Analyse every page (normalising it, unless ``texts`` has it) as a filing of its form
-    (read from its cover, unless ``form`` is given): the rows ingest writes."""
+def prepare_pages(extraction: Extraction, texts: list[str] | None = None, form: str | None = None,
+                  reading: list[str] | None = None) -> list[dict]:
+    """Analyse every page (normalising it, unless ``texts`` has it; structure reads
+    ``reading_texts``, unless ``reading`` has them) as a filing of its form (read from its
+    cover, unless ``form`` is given): the rows ingest writes."""
     if texts is None:
         texts = index_texts(extraction)
-    structures = analyse(texts, form).pages
+    if reading is None:
+        reading = reading_texts(extraction, texts)
+    structures = analyse(reading, form).pages
+    labels = page_labels(extraction.labels, texts)  # the PDF's page labels, else the printed folios
     pages = []
-    for number, (raw, text, label, info) in enumerate(
-        zip(extraction.texts, texts, extraction.labels, structures), start=1
-    ):
+    for number, (raw, text, label, info) in enumerate(zip(extraction.texts, texts, labels, structures), start=1):
         pages.append(
             {
                 "page_number": number,
@@ -192,9 +211,16 @@ def ingest(
     reader = _Reader()
     extraction = extract(source, password=password, progress=progress, each=reader)
     reader.repair(extraction)
-    form = form_of(reader.texts)
-    pages = prepare_pages(extraction, reader.texts, form)
+    reading = reading_texts(extraction, reader.texts)
+    form = form_of(reading)
+    pages = prepare_pages(extraction, reader.texts, form, reading)
     warnings = []
+    if extraction.kind == "text" and extraction.page_count == 1 and extraction.texts[0].count("\n") >= ONE_PAGE_LINES:
+        warnings.append(
+            f"{source}: no form feed between pages, so all {extraction.texts[0].count(chr(10)) + 1} lines are one page and "
+            "every citation will be page 1; separate the pages with form feeds (pdftotext -layout writes them), "
+            "or give the PDF"
+        )
     if all(not p["text"].strip() for p in pages):
         warnings.append(
             f"{source}: no text could be extracted from any page (scanned images?); the pages are "
@@ -502,13 +528,16 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
                 labels=[p["page_label"] for p in pages],
                 facts=facts,
                 blocks=blocks,
+                # a PDF's lines as printed are not in its raw text: re-index the stored text
+                lines=[p["text"] for p in pages] if meta["source_kind"] == "pdf" else [],
             )
             texts = index_texts(extraction)
-            form = form_of(texts)
+            reading = reading_texts(extraction, texts)
+            form = form_of(reading)
             revision_id = store.insert_revision(conn, **meta, form=form)
             if (meta["document_id"], meta["sha256"]) in pdfs:
                 store.set_source(conn, revision_id, *pdfs[(meta["document_id"], meta["sha256"])])
-            pages = prepare_pages(extraction, texts, form)
+            pages = prepare_pages(extraction, texts, form, reading)
             store.insert_pages(conn, revision_id, pages)
             store.insert_common_words(conn, revision_id, common_words([words_on(p["text"]) for p in pages]))
             if facts:

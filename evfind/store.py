@@ -396,6 +396,31 @@ def page_by_number(conn: sqlite3.Connection, revision_id: int, page_number: int)
     ).fetchone()
 
 
+def pages_labelled(conn: sqlite3.Connection, revision_id: int, label: str) -> list[int]:
+    """The physical pages whose printed folio is ``label`` (case and spaces ignored: "a - 1" is
+    A-1), in page order."""
+    key = "".join(label.split()).upper()
+    return [
+        row[0]
+        for row in conn.execute(
+            "SELECT page_number FROM pages WHERE revision_id = ? AND replace(upper(page_label), ' ', '') = ? "
+            "ORDER BY page_number",
+            (revision_id, key),
+        )
+    ]
+
+
+def terms_containing(conn: sqlite3.Connection, fragments: list[str]) -> list[tuple[str, int]]:
+    """(token, pages) of the index's vocabulary for every token holding one of the fragments
+    (lower-case letters and digits), read through a temporary fts5vocab table over pages_fts:
+    nothing is written to the database. One scan of the vocabulary for all the fragments."""
+    if not fragments:
+        return []
+    conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.evfind_vocab USING fts5vocab(main, pages_fts, row)")
+    where = " OR ".join("term GLOB ?" for _ in fragments)
+    return conn.execute(f"SELECT term, doc FROM temp.evfind_vocab WHERE {where}", [f"*{f}*" for f in fragments]).fetchall()
+
+
 def page_sections(conn: sqlite3.Connection, revision_id: int) -> list[tuple]:
     """(page_number, label, heading, origin) for every page of a revision, in page order."""
     return conn.execute(
@@ -758,7 +783,7 @@ def dump_sources(conn: sqlite3.Connection) -> list[tuple[dict, list[dict]]]:
             "ingested_at": revision.ingested_at,
         }
         pages = [
-            {"page_label": label, "raw": unpack_text(raw, text)}
+            {"page_label": label, "raw": unpack_text(raw, text), "text": text}
             for label, text, raw in conn.execute(
                 "SELECT page_label, text, raw_text FROM pages WHERE revision_id = ? ORDER BY page_number",
                 (revision.revision_id,),

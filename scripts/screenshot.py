@@ -1,6 +1,9 @@
 """Take the Datasette screenshots of the README and docs/datasette.md: `evfind serve`, headless Chromium, a question.
 
     python scripts/screenshot.py          # writes docs/datasette-ask.png and docs/datasette-page.png
+    python scripts/screenshot.py --out /tmp/shots   # the same two files, elsewhere
+
+Both are taken at 1280 px, the width the page view is laid out for (image and text side by side).
 
 The ask page is sample.db's. sample.db is ingested from text, so its pages have no image; the
 page view is taken from the same report printed as a PDF here (sample/halden_2025_10k.txt, each
@@ -67,6 +70,12 @@ class Server:
 
 
 def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=REPO / "docs", help="folder to write the two PNGs to (default docs/)")
+    out = parser.parse_args().out
+    out.mkdir(parents=True, exist_ok=True)
     why = missing()
     if why:
         sys.exit(f"Error: {why}")
@@ -85,21 +94,21 @@ def main() -> None:
             server = Server(db)
             try:
                 browser.get(f"{server.database_url}/ask?" + urlencode({"question": QUESTION}))
-                browser.save_screenshot(str(REPO / "docs" / "datasette-ask.png"))
+                browser.save_screenshot(str(out / "datasette-ask.png"))
             finally:
                 server.stop()
             server = Server(pdf_db)
             try:
-                browser.set_window_size(1600, 1400)  # the page view is wider: its image and text
+                browser.set_window_size(1280, 1400)  # taller: the page's image and text side by side
                 browser.get(f"{server.database_url}/ask?" + urlencode({"question": QUESTION}))
                 browser.find_element("css selector", "td.col-page a").click()
                 WebDriverWait(browser, 30).until(lambda b: b.execute_script(IMAGE_LOADED))
-                browser.save_screenshot(str(REPO / "docs" / "datasette-page.png"))
+                browser.save_screenshot(str(out / "datasette-page.png"))
             finally:
                 server.stop()
         finally:
             browser.quit()
-    print("wrote docs/datasette-ask.png and docs/datasette-page.png")
+    print(f"wrote {out / 'datasette-ask.png'} and {out / 'datasette-page.png'}")
 
 
 if __name__ == "__main__":

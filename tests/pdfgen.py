@@ -103,6 +103,15 @@ def _content(lines: list[str], unmapped: bool = False, size: float = 9, leading:
     return "\n".join(parts).encode("cp1252", errors="replace")
 
 
+def _placed(fragments: list[tuple[float, float, str]], size: float = 9, leading: float = 11) -> bytes:
+    """Text fragments drawn where they are placed ((x, y, text), y from the foot of the page), in
+    the order given: how a PDF writer may draw a table, cell by cell down each column."""
+    parts = ["BT", f"/F1 {size:g} Tf"]
+    parts += [f"1 0 0 1 {x:g} {y:g} Tm ({_escape(text)}) Tj" for x, y, text in fragments]
+    parts.append("ET")
+    return "\n".join(parts).encode("cp1252", errors="replace")
+
+
 def make_pdf(
     path: str | Path,
     pages: list[str],
@@ -116,7 +125,8 @@ def make_pdf(
     sizes: list[tuple[float, float]] | None = None,
     page_size: tuple[int, int] = (612, 792),
 ) -> Path:
-    """Write a PDF with one page per string (lines split on newlines; "" is a blank page).
+    """Write a PDF with one page per string (lines split on newlines; "" is a blank page), or
+    per list of (x, y, text) fragments drawn at those places in that order (``_placed``).
 
     ``labels`` are PDF page label ranges: {first_page_index: (style, start, prefix)}, style "D"
     (decimal), "r" (roman) or None, e.g. {0: ("r", 1, ""), 2: ("D", 1, "")}.
@@ -160,7 +170,10 @@ def make_pdf(
     page_ids = []
     # Reserve: content and page objects, then the Pages tree and the catalog.
     sizes = sizes or [(9, 11)] * len(pages)
-    contents = [_content(text.split("\n") if text else [], unmapped, *size) for text, size in zip(pages, sizes)]
+    contents = [
+        _placed(text, *size) if isinstance(text, list) else _content(text.split("\n") if text else [], unmapped, *size)
+        for text, size in zip(pages, sizes)
+    ]
     if image is not None:
         contents = [b"q 400 0 0 500 100 150 cm /Im1 Do Q\n" + content for content in contents]
     resources = b"/Font << /F1 %d 0 R >>" % font

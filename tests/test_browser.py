@@ -108,3 +108,43 @@ def test_the_page_view_shows_the_page_as_it_looks(browser, server_for, filing_pd
         png = response.read()
     assert png_size(png) == (918, 1188)
     assert png == page_png(db, 10, sha=sha, question=question)  # that page, the question's terms boxed
+
+
+def test_the_page_view_at_1280_px_has_a_readable_image_beside_the_text(browser, server_for, filing_pdf, tmp_path):  # noqa: F811
+    """At 1280 px (the browser's window here) the page image takes about half the width beside
+    the text, and nothing runs off the right edge; a screenshot of it is kept with the test's
+    files (tmp_path) to look at."""
+    from urllib.parse import urlencode
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as until
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from evfind.ingest import ingest
+    from evfind.pageimage import png_size
+
+    db = ingest(filing_pdf).db_path
+    sha = Finder(db).document.document_sha256
+    server = server_for(db)
+    wait = WebDriverWait(browser, 30)
+    assert browser.execute_script("return window.innerWidth") <= 1280
+    browser.get(f"{server.database_url}/page?" + urlencode({"page": 10, "sha": sha}))
+    image = wait.until(until.presence_of_element_located((By.CSS_SELECTOR, "td.col-image img")))
+    wait.until(lambda b: b.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+    window = browser.execute_script("return document.documentElement.clientWidth")
+    overflow = browser.execute_script("return document.documentElement.scrollWidth")
+    assert overflow <= window, f"the page is {overflow} px wide in a window of {window}"
+    text = browser.find_element(By.CSS_SELECTOR, "td.col-text")
+    assert image.size["width"] >= 0.4 * window  # readable: not a thumbnail
+    assert image.location["x"] + image.size["width"] <= text.location["x"]  # beside the text
+    assert abs(image.location["y"] - text.location["y"]) < 40
+    assert text.location["x"] + text.size["width"] <= window
+    printed = browser.find_element(By.CSS_SELECTOR, "td.col-printed")
+    assert printed.text == "8"  # the printed folio beside the physical page, named by its label:
+    label = "return getComputedStyle(arguments[0], '::before').content"
+    assert browser.execute_script(label, printed) == '"printed folio "'
+    assert browser.execute_script(label, browser.find_element(By.CSS_SELECTOR, "td.col-page")) == '"physical page "'
+
+    shot = tmp_path / "page-view-1280.png"
+    assert browser.save_screenshot(str(shot))
+    assert png_size(shot.read_bytes())[0] >= window

@@ -105,12 +105,14 @@ def test_table_and_markdown(cli, filing_db):
 def test_show_prints_the_stored_page(cli, filing_db):
     result = cli("show", filing_db, 10)
     assert result.exit_code == 0
-    head, _, body = result.stdout.partition("\n\n")
-    assert head.startswith("Page 10 (printed 8) of 12 · ACME_2024_10K · sha256 ")
-    assert "Purchases of property, plant and equipment (52.8)" in body
+    # the header goes to stderr: stdout is the page text alone, line for line
+    assert result.stderr.startswith("Page 10 (printed 8) of 12 · ACME_2024_10K · sha256 ")
+    _, page = cli.json("show", filing_db, 10)
+    assert result.stdout == page["text"] + "\n"
+    assert "Purchases of property, plant and equipment (52.8)" in result.stdout
     blank = cli("show", filing_db, BLANK_PAGE)
     assert blank.exit_code == 0
-    assert blank.stdout.partition("\n\n")[2].strip() == ""
+    assert blank.stdout.strip() == "" and blank.stderr.startswith(f"Page {BLANK_PAGE} (printed 5) of 12")
     _, page = cli.json("show", filing_db, 10)
     assert "\r\n" in page["raw_text"]  # pdfium's line breaks, kept as extracted
     assert "\r" not in page["text"]  # what is indexed is normalised
@@ -486,7 +488,7 @@ def test_explain_as_json_lists_the_section_route(cli, filing_db):
 
 def test_show_names_the_section_a_page_continues(cli, filing_db):
     result = cli("show", filing_db, 7)
-    assert result.stdout.splitlines()[1] == "Heading: continues: Liquidity and Capital Resources"
+    assert result.stderr.splitlines()[1] == "Heading: continues: Liquidity and Capital Resources"
 
 
 def test_a_short_filing_keeps_its_common_words(tmp_path, cli, monkeypatch):

@@ -246,11 +246,11 @@ def headers(stdout: str) -> list[str]:
 def test_show_a_range_and_a_list_of_pages(cli, filing_db):
     one = {n: cli("show", filing_db, n).stdout for n in (9, 10, 11)}
     result = cli("show", filing_db, "9-11")
-    assert (result.exit_code, result.stderr) == (0, "")
-    assert [h.split(" of ")[0] for h in headers(result.stdout)] == ["Page 9 (printed 7)", "Page 10 (printed 8)", "Page 11 (printed 9)"]
-    assert result.stdout == "\n".join([one[9], one[10], one[11]])  # each as alone, a blank line apart
+    assert result.exit_code == 0
+    assert [h.split(" of ")[0] for h in headers(result.stderr)] == ["Page 9 (printed 7)", "Page 10 (printed 8)", "Page 11 (printed 9)"]
+    assert result.stdout == "\f\n".join([one[9], one[10], one[11]])  # each as alone, a form feed apart
     listed = cli("show", filing_db, "11,9")
-    assert listed.stdout == "\n".join([one[11], one[9]])  # in the order asked
+    assert listed.stdout == "\f\n".join([one[11], one[9]])  # in the order asked
     assert cli("show", filing_db, "9-10,11").stdout == result.stdout
 
 
@@ -285,7 +285,7 @@ def test_show_refuses_bad_ranges_in_one_line_and_prints_nothing(cli, filing_db, 
 def test_show_highlight_marks_the_terms_on_a_terminal(monkeypatch, cli, filing_db):
     runner = runner_on_a_terminal(monkeypatch)
     result = invoke(runner, "show", filing_db, 10, "--highlight", CAPEX)
-    assert (result.exit_code, result.stderr) == (0, "")
+    assert (result.exit_code, result.stderr) == (0, cli("show", filing_db, 10).stderr)  # the header
     assert f"{ON}{ITEM}{OFF} (52.8) (47.3) (44.1)\n" in result.stdout
     assert f"{ON}Dividends" not in result.stdout
     assert ANSI.sub("", result.stdout) == cli("show", filing_db, 10).stdout  # nothing else changed
@@ -296,7 +296,7 @@ def test_show_highlight_marks_the_terms_on_a_terminal(monkeypatch, cli, filing_d
 
 def test_show_highlight_piped_is_the_plain_page_and_json_has_the_marks(cli, filing_db):
     piped = cli("show", filing_db, 10, "--highlight", CAPEX)
-    assert (piped.exit_code, piped.stderr) == (0, "")
+    assert (piped.exit_code, piped.stderr) == (0, cli("show", filing_db, 10).stderr)
     assert piped.stdout == cli("show", filing_db, 10).stdout
     _, page = cli.json("show", filing_db, 10, "--highlight", CAPEX)
     marked = [page["text"][a:b] for a, b in page["marks"]]
@@ -310,10 +310,10 @@ def test_show_highlight_piped_is_the_plain_page_and_json_has_the_marks(cli, fili
 def test_show_highlight_says_when_there_is_nothing_to_mark(cli, filing_db):
     stopwords = cli("show", filing_db, 10, "--highlight", "what is the")
     assert stopwords.exit_code == 0
-    assert stopwords.stderr == "Warning: the question has no searchable content words; nothing to highlight\n"
+    assert stopwords.stderr.startswith("Warning: the question has no searchable content words; nothing to highlight\nPage 10 ")
     assert stopwords.stdout == cli("show", filing_db, 10).stdout
     elsewhere = cli("show", filing_db, 5, "--highlight", "dividends paid")
-    assert elsewhere.stderr == "Warning: none of the question's terms is on this page\n"
+    assert elsewhere.stderr.startswith("Warning: none of the question's terms is on this page\nPage 5 ")
 
 
 def test_show_png_with_highlight_boxes_the_questions_terms(cli, filing_db, tmp_path):

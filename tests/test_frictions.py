@@ -169,7 +169,11 @@ def test_a_closed_pipe_ends_quietly(filing_db, tmp_path, args, status):
     questions = tmp_path / "questions.txt"
     questions.write_text("\n".join([CAPEX, "Where are the legal proceedings?"] * 50) + "\n")
     result = closed_pipe(*[a.format(db=filing_db, questions=questions) for a in args])
-    assert result.stderr == ""  # no traceback, no "Exception ignored"
+    stderr = result.stderr
+    if args[0] == "show":  # show's header goes to stderr (stdout is the page text, line for line)
+        assert stderr.startswith("Page 10 (printed 8) of 12 · ACME_2024_10K · sha256 ")
+        stderr = stderr.split("\n", 2)[2]  # the page line and its heading
+    assert stderr == ""  # no traceback, no "Exception ignored"
     assert result.returncode == status
 
 

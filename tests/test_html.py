@@ -220,8 +220,8 @@ def test_ingest_and_show_the_pages(cli, filing, tmp_path):
         f"{db}: created mrw-20251231 sha256 {sha[:12]}: 6 pages, 1 blank (page 4), printed page labels stored\n"
     )
     shown = cli("show", db, "3")
-    assert shown.stdout.startswith(f"Page 3 (printed 2) of 6 · mrw-20251231 · sha256 {sha}\n")
-    assert shown.stdout.endswith("\n\n" + TEXTS[2] + "\n")
+    assert shown.stderr.startswith(f"Page 3 (printed 2) of 6 · mrw-20251231 · sha256 {sha}\n")  # the header
+    assert shown.stdout == TEXTS[2] + "\n"  # the page's lines, line N on line N
     info = cli("info", db, "--format", "json")
     revision = json.loads(info.stdout)["revisions"][0]
     assert (revision["source_kind"], revision["form"], revision["blank_pages"]) == ("html", "10-K", [4])
@@ -237,7 +237,7 @@ def test_ask_the_html_file_itself(cli, filing, tmp_path):
     again = cli("query", filing, "deferred tax assets at year end", "--format", "json")
     assert again.stderr == ""  # the same bytes: read from the database as it is
     assert json.loads(again.stdout)["results"][0]["page_number"] == 5
-    assert cli("show", filing, "5").stdout.splitlines()[0].startswith("Page 5 (printed 4) of 6")
+    assert cli("show", filing, "5").stderr.startswith("Page 5 (printed 4) of 6")
 
 
 def test_a_changed_filing_is_a_new_revision(cli, filing, tmp_path):

@@ -187,3 +187,21 @@ def test_what_the_revision_read_lacks_is_named_though_an_older_revision_holds_it
         assert cli("ingest", source, "--db", db, "--quiet").exit_code == 0
     result, data = cli.json("query", db, "What were capital expenditures and revenue?")
     assert data["results"] and "capital expenditures" in data["message"]
+
+
+# --- An ordinary word of the question's asking is not "not in this filing" -----------------------
+
+
+@pytest.mark.parametrize(
+    "question, message",
+    [
+        ("How are net sales split between the Industrial and Consumer segments?", None),  # answered by Note 3
+        ("What is the split of net sales by segment?", None),
+        ("Was the widget split?", "Not in this filing: split"),  # the split itself is asked
+        ("What were the foobarium net sales of the Industrial segment?", "Not in this filing: foobarium"),
+    ],
+)
+def test_an_ordinary_word_framing_an_answered_question_is_not_named(cli, filing_db, question, message):
+    result, data = cli.json("query", filing_db, question)
+    assert result.exit_code == 0
+    assert data["message"] == message
