@@ -12,267 +12,49 @@ lists to the ranking policy of rank.py (Reciprocal Rank Fusion, lexical first; p
 no SQL there) and describes each page from its own text. Every page it returns exists in the
 store.
 """
-
 import functools
 import os
 import re
 from collections.abc import Mapping
-from types import MappingProxyType
-from typing import NamedTuple
 
 from . import evidence, limits, rank, store
+from .answer import (  # noqa: F401  (re-exported: evfind.finder is where these were first imported from)
+    ABSENT,
+    ABSENT_SEVERAL,
+    NO_CONTENT_WORDS,
+    NO_MATCH,
+    NO_MATCH_HINT,
+    NO_MATCH_SEVERAL,
+    NOT_READ,
+    REFUSALS,
+    WEAK_MATCH,
+    Answer,
+    Document,
+    Hit,
+    Page,
+    Plan,
+    compose_message,
+    outcome_note,
+    refused,
+    unread_note,
+    units,
+)
 from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
 from .evidence import Passage
+from .present import CONTINUES, MARK, evidence_lines, highlights, line_marks, note, spans  # noqa: F401
 from .question import ParsedQuestion, Term, parse
 from .rank import CANDIDATES, DEFAULT, TOP_DEFAULT, TOP_MAX, Method
 from .text import LazyPattern, language, normal, tokens
 
-NO_CONTENT_WORDS = (
-    "the question has no searchable content words; ask with the words of the filing "
-    "(e.g. capital expenditures, legal proceedings)"
-)
-NO_MATCH = "No relevant page found in this document"
-NO_MATCH_SEVERAL = "No relevant page found in these documents"
-NO_MATCH_HINT = "try other words: a line item, a section title, or a term as the filing spells it"
-WEAK_MATCH = (
-    "No page holds all of the question's words; these candidates hold some of them. Check them"
-)
-# What of a question was not read, after the outcome in ``message`` (the table prints it above
-# the results): Chinese text the glossary lacks, and the question's words no page holds.
-NOT_READ = "Not read: {parts} (not in the glossary, so not searched)"
-ABSENT = "Not in this filing: {parts}"
-ABSENT_SEVERAL = "Not in these filings: {parts}"
-CONTINUES = "continues: "  # a note's heading of the section a page continues (in Chinese: zh.CONTINUES)
 # A filing this short (an 8-K, a short release) keeps its common words in the MATCH: "more than
 # half the pages" is then two or three pages, a word such as "dividend" that the page asked for
 # shares with the exhibit; left out, the page that holds the answer may match nothing at all.
 # Scoring every page of so short a filing costs nothing.
 FEW_PAGES = 10
 
-_MARK = LazyPattern("\x02(.*?)\x03", re.S)
 # A defined term as an agreement or a glossary defines it: "Applicable Rate" means ...
 _DEFINED = LazyPattern(r"[\"\u201c]([A-Za-z][\w&'\- ]{2,60}?)[\"\u201d]\s*(?:means|shall mean|has the meaning)", re.S)
-_NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
-# What a question can meet that is an outcome of the question rather than a fault of the
-# request: ``Finder.answer`` answers with it (no results and the message) instead of raising.
-REFUSALS = (NoContentWordsError, NoPagesError)
 
-
-class Document(NamedTuple):
-    """The revision a query read."""
-
-    document_id: str
-    document_sha256: str
-    page_count: int
-    source_name: str = ""
-    revision_id: int = 0
-
-
-class Hit(NamedTuple):
-    """One cited page."""
-
-    rank: int
-    page_number: int
-    document_id: str
-    document_sha256: str
-    score: float
-    heading: str  # heading text seen on the page ("" when none)
-    matched_terms: tuple[str, ...]  # question terms as they occur on the page
-    note: str  # what on this page matched, built only from the page
-    page_label: str | None = None  # printed folio, where the PDF has page labels
-    section: str | None = None  # section label the page belongs to
-    statement: str | None = None  # primary statement the page is, if any
-    # The lines of the page where the question's concepts meet, best first: (line, text), line
-    # counted from 1 in the page's text as `evfind show --format json` gives it (split on
-    # newlines), text that line exactly.
-    evidence: tuple[tuple[int, str], ...] = ()
-    # Where the question's terms are on each evidence line, as the evidence counted them: the
-    # (start, end) character offsets in that line's text of each stretch FTS5 marked there that
-    # expresses a concept of the question, the most telling first (the rarest concept in the
-    # filing), then along the line.
-    evidence_marks: tuple[tuple[tuple[int, int], ...], ...] = ()
-
-
-def _document_dict(document: Document | None) -> dict | None:
-    if document is None:
-        return None
-    return {
-        "document_id": document.document_id,
-        "document_sha256": document.document_sha256,
-        "page_count": document.page_count,
-    }
-
-
-class Answer(NamedTuple):
-    """The ranked pages for one question, or why there are none.
-
-    ``to_dict`` is the one JSON object of an answer: the CLI's --format json, each line of
-    --questions and Datasette's ``evfind_query()`` all print it."""
-
-    question: str
-    document: Document | None  # None when the store holds no document (or it could not be read)
-    results: tuple[Hit, ...]
-    message: str | None = None
-    parsed: ParsedQuestion | None = None
-    lang: str = "en"  # the language of the notes, the message and the rendered labels
-    # Set when the question could not be asked (see ``refused``): its exit code is the CLI's.
-    error: EvfindError | None = None
-    # The question's ideas no page holds, as the question says them (``Finder.absent``).
-    absent: tuple[str, ...] = ()
-    # Why the results are not a plain answer: "no_match", "weak_match" or None.
-    outcome: str | None = None
-    # The documents read, when several were asked as one (``document`` is then None).
-    documents: tuple[Document, ...] = ()
-    plan: "Plan | None" = None  # how the pages were ranked (Plan is defined below)
-
-    @property
-    def unread_note(self) -> str | None:
-        """What of the question was not read, in the answer's language: the Chinese text the
-        glossary lacks and the question's words no page holds (None when all was read)."""
-        unknown = self.parsed.reading.unknown if self.parsed and self.parsed.reading else ()
-        return unread_note(unknown, self.absent, self.lang, several=len(self.documents) > 1)
-
-    @property
-    def outcome_note(self) -> str | None:
-        """The outcome part of the message: no page found, or only candidates to check."""
-        return outcome_note(self.outcome, self.lang, several=len(self.documents) > 1)
-
-    def to_dict(self) -> dict:
-        """The --format json object (its schema is documented in the README)."""
-        several = {"documents": [_document_dict(d) for d in self.documents]} if self.documents else {}
-        return {
-            "question": self.question,
-            "document": _document_dict(self.document),
-            **several,
-            "results": [
-                {
-                    "rank": hit.rank,
-                    "page_number": hit.page_number,
-                    "page_label": hit.page_label,
-                    "document_id": hit.document_id,
-                    "document_sha256": hit.document_sha256,
-                    "score": round(hit.score, 6),
-                    "heading": hit.heading,
-                    "section": hit.section,
-                    "statement": hit.statement,
-                    "matched_terms": list(hit.matched_terms),
-                    "note": hit.note,
-                    "evidence": [
-                        {"line": line, "text": text, "marks": [list(span) for span in sorted(marks)]}
-                        for (line, text), marks in zip(hit.evidence, _padded(hit.evidence_marks, len(hit.evidence)))
-                    ],
-                }
-                for hit in self.results
-            ],
-            "message": self.message,
-        }
-
-
-class Page(NamedTuple):
-    """One stored physical page, for `evfind show`."""
-
-    document: Document
-    page_number: int
-    page_label: str | None
-    text: str
-    raw_text: str
-    heading: str
-    section: str | None
-    section_heading: str | None
-    statement: str | None
-
-    def to_dict(self) -> dict:
-        data = self._asdict()
-        data["document"] = self.document._asdict()
-        return data
-
-
-class Plan(NamedTuple):
-    """How a question is run: the SQL, each ranked list before fusion and the fused list.
-
-    ``Finder`` ranks with the lists keyed by page id (the rows' ids); ``Finder.explain``
-    returns the same plan keyed by physical page number, for --explain and for tests."""
-
-    parsed: ParsedQuestion
-    match: str  # the FTS5 MATCH expression run
-    lexical_sql: str
-    statement_sql: str | None
-    section_sql: str | None
-    lexical: tuple[tuple[int, float], ...]  # (page, bm25) best first
-    statements: tuple[tuple[int, float | None], ...]  # primary statement pages the question targets
-    sections: tuple[tuple[int, float], ...]  # pages of the sections it targets
-    fused: tuple[tuple[int, float], ...]  # (page, score) best first, after the evidence rerank
-    document: Document | None = None  # the revision read (set by Finder.explain)
-    passages: Mapping[int, Passage] = MappingProxyType({})  # leading pages' best passages
-    expanded: tuple[tuple[int, float], ...] = ()  # with the expansions, when ranked apart (bm25)
-    # The leading pages' (text, heading) with the matches marked (FTS5 highlight): the evidence
-    # lines and the notes are read from them. Keyed by page id.
-    marks: Mapping[int, tuple[str, str]] = MappingProxyType({})
-    # Pages the question names outright, first in the fused list: where a named Item or
-    # exhibit begins (``rank.lead``).
-    named: tuple[int, ...] = ()
-
-    @property
-    def candidates(self) -> rank.Candidates:
-        """The ranked lists, as the ranking policy (rank.py) takes them."""
-        return rank.Candidates(self.lexical, self.statements, self.sections, self.expanded)
-
-    @property
-    def intent(self) -> rank.Intent:
-        """The facts of the question that the ranking policy reads."""
-        parsed = self.parsed
-        sections = set(parsed.sections)
-        return rank.Intent(
-            named=bool(parsed.named), topical=bool(sections), fact=parsed.fact, ratio=parsed.ratio,
-            instrument=bool(sections & rank.INSTRUMENT_SECTIONS), definition="definitions" in sections,
-            contents=rank.CONTENTS in sections,
-        )
-
-    def to_dict(self) -> dict:
-        """The --explain --format json object (its schema is documented in the README)."""
-        parsed, reading = self.parsed, self.parsed.reading
-
-        def listed(ranked, name: str) -> list[dict]:
-            return [{"page_number": page, name: None if s is None else round(s, 6)} for page, s in ranked]
-
-        return {
-            "question": parsed.text,
-            "document": _document_dict(self.document),
-            "reading": None
-            if reading is None
-            else {
-                "english": reading.english,
-                "glossary": [{"chinese": m.chinese, "english": list(m.english)} for m in reading.matches],
-                "not_in_glossary": list(reading.unknown),
-            },
-            "content_words": list(parsed.words),
-            "cues": list(parsed.cues),
-            "statements": list(parsed.statements),
-            "named_statements": list(parsed.named),
-            "sections": list(parsed.sections),
-            "named_items": [{"part": part, "item": number} for part, number in parsed.items],
-            "named_exhibits": list(parsed.exhibits),
-            "named_pages": list(self.named),
-            "match": self.match,
-            "sql": {"lexical": self.lexical_sql, "statements": self.statement_sql, "sections": self.section_sql},
-            "lists": {
-                "lexical": listed(self.lexical, "bm25"),
-                "statements": listed(self.statements, "bm25"),
-                "sections": listed(self.sections, "bm25"),
-            },
-            "fused": listed(self.fused, "score"),
-            "passages": [
-                {
-                    "page_number": page,
-                    "score": round(self.passages[page].score, 6),
-                    "coverage": round(self.passages[page].coverage, 6),
-                    "figure": self.passages[page].figure,
-                    "lines": [index + 1 for index, _ in self.passages[page].lines],
-                }
-                for page, _ in self.fused
-                if page in self.passages and self.passages[page].lines
-            ],
-        }
 
 
 def _reading(function):
@@ -468,7 +250,7 @@ class Finder:
             rows = self.conn.execute(store.EXHIBIT_PAGES_SQL, {"revision": self.revision.revision_id})
             found = []
             for page, heading, origin in rows:
-                number, title = _exhibit_heading(heading)
+                number, title = store.exhibit_heading(heading)
                 found.append((page, number, title, origin == "title"))
             self._exhibits = tuple(found)
         return self._exhibits
@@ -632,9 +414,9 @@ class Finder:
         hits = []
         for position, (page_id, score) in enumerate(chosen, start=1):
             row = rows[page_id]
-            terms = _spans("\n".join(plan.marks.get(page_id, ("", ""))))
+            terms = spans("\n".join(plan.marks.get(page_id, ("", ""))))
             marked_text = plan.marks.get(page_id, ("", ""))[0]
-            lines = _evidence_lines(plan.passages.get(page_id))
+            lines = evidence_lines(plan.passages.get(page_id))
             hits.append(
                 Hit(
                     rank=position,
@@ -644,12 +426,12 @@ class Finder:
                     score=score,
                     heading=row.heading,
                     matched_terms=terms,
-                    note=_note(row, terms, parsed, lang),
+                    note=note(row, terms, parsed, lang),
                     page_label=row.page_label,
                     section=row.section,
                     statement=row.statement,
                     evidence=lines,
-                    evidence_marks=_line_marks(marked_text, lines, concepts),
+                    evidence_marks=line_marks(marked_text, lines, concepts),
                 )
             )
         outcome = None
@@ -763,16 +545,8 @@ class Finder:
         """The (start, end) offsets in ``text`` of the terms a query for ``question`` matches
         (``match_terms``, marked as FTS5 marks them) that the evidence counts, as the evidence
         lines' ``evidence_marks`` are chosen: for `evfind show --highlight`."""
-        phrases = tuple(p for p in (evidence.stems(term) for term in self.match_terms(question)) if p)
-        if not phrases:
-            return ()
-        marked = evidence.mark(text.translate(_NO_MARKS), (evidence.Concept("terms", phrases),))
-        lines = tuple(enumerate(text.split("\n"), start=1))
-        starts = [0]
-        for _, line in lines:
-            starts.append(starts[-1] + len(line) + 1)
-        per_line = _line_marks(marked, lines, self.concepts(question))
-        return tuple(sorted((starts[i] + a, starts[i] + b) for i, spans in enumerate(per_line) for a, b in spans))
+        terms = self.match_terms(question)
+        return highlights(text, terms, self.concepts(question)) if terms else ()
 
     def parse(self, question: str) -> ParsedQuestion:
         limits.check_question(question)
@@ -787,7 +561,7 @@ class Finder:
         words = [t for t in parsed.terms if t.source not in ("lexicon", "pair")]
         if not words:
             return True
-        spans = {evidence.stems(span) for span in _MARK.findall("\n".join(marks))}
+        spans = {evidence.stems(span) for span in MARK.findall("\n".join(marks))}
 
         def on_page(term: Term) -> bool:
             wanted = evidence.stems(term.phrase)
@@ -844,65 +618,6 @@ class Finder:
         return Page(document, number, label, text, unpack_text(raw, text), heading, section, section_heading, statement)
 
 
-def refused(question: str, error: EvfindError, document: Document | None = None, lang: str | None = None) -> Answer:
-    """The answer to a question that could not be asked: no results, and the error's message in
-    the question's language (or ``lang``). The CLI prints it for --format json, batch mode for
-    each question, and Datasette's evfind_query() for every error."""
-    lang = language(question, lang)
-    message = str(error)
-    if lang == "zh":  # (only a Chinese answer imports zh.py)
-        from .zh import error_message
-
-        message = error_message(error, lang)
-    return Answer(question, document, (), message, lang=lang, error=error)
-
-
-def units(ideas) -> tuple[bool, ...]:
-    """Whether each idea is one of the question's own (a word, or a lexicon cue with its
-    expansions), rather than made of them: two words searched side by side as one phrase
-    ("foobarium capital"), each of which belongs to another idea. What was not read is said of
-    the words and cues; a pair the filing never writes is no word it never uses."""
-    from collections import Counter
-
-    labels = [set(idea.label.split()) for idea in ideas]
-    counts = Counter(word for words in labels for word in words)  # ideas whose label has the word
-    return tuple(
-        len(words) < 2 or len(idea.phrases) > 1 or not all(counts[word] > 1 for word in words)
-        for idea, words in zip(ideas, labels)
-    )
-
-
-def outcome_note(outcome: str | None, lang: str, several: bool = False) -> str | None:
-    """The outcome part of an answer's message (``Answer.outcome``) in ``lang``; for several
-    documents, "in these documents"."""
-    if outcome == "no_match":
-        if several:
-            return _localise("no_match_several", f"{NO_MATCH_SEVERAL}; {NO_MATCH_HINT}", lang)
-        return _localise("no_match", f"{NO_MATCH}; {NO_MATCH_HINT}", lang)
-    if outcome == "weak_match":
-        return _localise("weak_match", WEAK_MATCH, lang)
-    return None
-
-
-def unread_note(unknown: tuple[str, ...], absent: tuple[str, ...], lang: str, several: bool = False) -> str | None:
-    """What of a question was not read, in ``lang``: ``unknown`` Chinese text (not in the
-    glossary), then the ideas ``absent`` from the filing (from every one of ``several``)."""
-    comma = "、" if lang == "zh" else ", "
-    parts = []
-    if unknown:
-        parts.append(_localise("not_read", NOT_READ.format(parts=comma.join(unknown)), lang, parts=comma.join(unknown)))
-    if absent:
-        key, english = ("absent_several", ABSENT_SEVERAL) if several else ("absent", ABSENT)
-        parts.append(_localise(key, english.format(parts=comma.join(absent)), lang, parts=comma.join(absent)))
-    return ("；" if lang == "zh" else ". ").join(parts) or None
-
-
-def compose_message(answer: Answer) -> str | None:
-    """An answer's ``message``: the outcome (no page found, candidates to check), then what of
-    the question was not read; None when there is neither."""
-    notes = [note for note in (answer.outcome_note, answer.unread_note) if note]
-    return ("。" if answer.lang == "zh" else ". ").join(notes) or None
-
 
 def _marking(match: str, parsed: ParsedQuestion) -> str:
     """The MATCH that marks a page's matches for its evidence: the query's, and each idea's own
@@ -915,160 +630,12 @@ def _marking(match: str, parsed: ParsedQuestion) -> str:
     return " OR ".join([match, *dict.fromkeys(extra)]) if extra else match
 
 
-def _evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:
-    """A passage's evidence lines, numbered from 1 as a user counts the lines of a page."""
-    return () if passage is None else tuple((index + 1, text) for index, text in passage.lines)
-
-
-def _line_marks(
-    marked: str, lines: tuple[tuple[int, str], ...], concepts: tuple[evidence.Concept, ...]
-) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each evidence line ((number from 1, text)), the (start, end) offsets in it of the
-    stretches FTS5 marked on the page (``marked``, as the evidence read it) that express one of
-    the question's concepts, as the evidence counted them: those of the rarest concepts first
-    (by the concepts' weights), then along the line. A stretch over a line break counts on each
-    line it touches. Only the evidence lines are read."""
-    from itertools import accumulate
-
-    pieces = marked.split("\n")
-    starts = list(accumulate((len(piece) + 1 for piece in pieces), initial=0))
-
-    def plain(text: str) -> int:  # characters of the page's text in a stretch of marked text
-        return len(text) - text.count(evidence.START) - text.count(evidence.END)
-
-    found = []
-    for number, text in lines:
-        spans = []
-        if number - 1 < len(pieces):
-            a = starts[number - 1]
-            b = a + len(pieces[number - 1])
-            opened = marked.rfind(evidence.START, 0, a)  # a stretch from an earlier line runs on here
-            for match in _MARK.finditer(marked, opened if opened > marked.rfind(evidence.END, 0, a) else a):
-                if match.start() >= b:
-                    break
-                _, held = evidence.read_lines(match.group(0), concepts)
-                owners = frozenset().union(*held.values())
-                if owners:
-                    start = 0 if match.start() < a else plain(marked[a : match.start()])
-                    end = len(text) if match.end() > b else plain(marked[a : match.end()])
-                    spans.append((-max(concepts[i].weight for i in owners), start, end))
-        found.append(tuple((start, end) for _, start, end in sorted(spans)))
-    return tuple(found)
-
-
-def _padded(items: tuple, size: int) -> tuple:
-    return items + ((),) * (size - len(items))
-
 
 def _no_pages(path) -> NoPagesError:
     return NoPagesError(
         f"no pages are loaded in {path}; run `evfind ingest REPORT.pdf --db {path}`", key="no_pages", path=path
     )
 
-
-def _spans(marked: str, limit: int = 6) -> tuple[str, ...]:
-    """The distinct matched stretches of a page's text: the longest (most specific) first, a
-    word dropped where a longer stretch already holds it ("cash" beside "cash flows")."""
-    found: dict[str, int] = {}
-    forms: set[str] = set()
-    for span in _MARK.findall(marked):
-        span = " ".join(span.split()).lower()
-        form = " ".join(normal(w) for w in span.split())  # "cash flows" and "cash flow": one
-        if span and form not in forms:
-            forms.add(form)
-            found[span] = len(found)
-    chosen: list[str] = []
-    for span in sorted(found, key=lambda s: (-len(s.split()), found[s])):
-        if not any(f" {span} " in f" {longer} " for longer in chosen):
-            chosen.append(span)
-        if len(chosen) >= limit:
-            break
-    return tuple(chosen)
-
-
-def _localise(key: str | None, english: str, lang: str, **params) -> str:
-    """A message in ``lang``: ``zh.localise`` for Chinese (only a Chinese answer imports zh.py),
-    else the English."""
-    if lang != "zh":
-        return english
-    from .zh import localise
-
-    return localise(key, english, lang, **params)
-
-
-def _note(row: store.PageRow, terms: tuple[str, ...], parsed: ParsedQuestion, lang: str) -> str:
-    """What the page shows: its heading (or the section it continues) and the matched terms; in
-    Chinese, ``zh.note``."""
-    if lang == "zh":
-        from .zh import note
-
-        return note(row.heading, row.section_heading, terms, parsed.reading)
-    parts = []
-    if row.heading:
-        parts.append(row.heading)
-    elif row.section_heading:
-        parts.append(CONTINUES + row.section_heading)
-    if terms:
-        parts.append("matched: " + ", ".join(terms))
-    return "; ".join(parts)
-
-
-@_reading
-def describe(path: str | os.PathLike) -> dict:
-    """What `evfind info` shows: every revision with its pages, blank pages and structure."""
-    from .structure import STATEMENTS
-
-    conn = store.connect_read(path)
-    try:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        all_revisions = store.revisions(conn)
-        newest = {}
-        for r in all_revisions:
-            newest[r.document_id] = r.revision_id
-        result = []
-        for r in all_revisions:
-            by_label: dict[str, dict] = {}
-            exhibits: dict[str, dict] = {}
-            kinds: dict[tuple[int, str], str] = {}
-            for page_number, label, heading, origin in store.page_sections(conn, r.revision_id):
-                if label in STATEMENTS and origin != "statement":
-                    continue  # a statement's title on a page that is not the statement
-                if label == "exhibit":
-                    _exhibit_page(exhibits, heading, page_number)
-                    continue
-                if label.startswith("exhibit_"):
-                    kinds[(page_number, heading)] = label[len("exhibit_"):]
-                    continue
-                entry = by_label.setdefault(label, {"label": label, "heading": "", "pages": []})
-                entry["pages"].append(page_number)
-                if origin != "carried" and not entry["heading"]:
-                    entry["heading"] = heading
-            for entry in by_label.values():
-                entry["pages"] = sorted(set(entry["pages"]))
-            ordered = sorted(by_label.values(), key=lambda e: e["pages"][0])
-            for entry in exhibits.values():
-                entry["kind"] = kinds.get((entry["first_page"], entry["heading"]), "other")
-            result.append(
-                {
-                    "document_id": r.document_id,
-                    "revision_id": r.revision_id,
-                    "sha256": r.sha256,
-                    "source_name": r.source_name,
-                    "source_kind": r.source_kind,
-                    "page_count": r.page_count,
-                    "ingested_at": r.ingested_at,
-                    "form": store.revision_form(conn, r.revision_id),
-                    "newest": newest[r.document_id] == r.revision_id,
-                    "blank_pages": store.blank_pages(conn, r.revision_id),
-                    "labelled_pages": store.labelled_pages(conn, r.revision_id),
-                    "statements": [e for e in ordered if e["label"] in STATEMENTS and e["pages"]],
-                    "sections": [e for e in ordered if e["label"] not in STATEMENTS],
-                    "exhibits": sorted(exhibits.values(), key=lambda e: e["first_page"]),
-                }
-            )
-        return {"schema_version": version, "revisions": result}
-    finally:
-        conn.close()
 
 
 # The filer's trading symbols: the cover page of a 10-K, 10-Q or 8-K lists them beside their
@@ -1101,20 +668,12 @@ def _written_as_symbol(symbol: str, question: str) -> bool:
 _ITEM_WORDS = frozenset(normal(w) for w in "item items part i ii iii iv form filing section".split())
 
 
-def _exhibit_heading(heading: str) -> tuple[str, str]:
-    """(number, title) of an exhibit's heading: "Exhibit 10.1 - Five-Year Credit Agreement"."""
-    number, _, title = heading.removeprefix("Exhibit ").partition(" - ")
-    return number, title
 
+def __getattr__(name: str):
+    """``describe`` (`evfind info`) lives in describe.py; ``from evfind.finder import describe``
+    still finds it, without the query path importing it."""
+    if name == "describe":
+        from .describe import describe
 
-def _exhibit_page(exhibits: dict[str, dict], heading: str, page_number: int) -> None:
-    """Count a page into the exhibit its heading ("Exhibit 10.1 - Five-Year Credit Agreement")
-    names: {"number", "title", "heading", "first_page", "last_page"} (the kind is added after)."""
-    entry = exhibits.get(heading)
-    if entry is None:
-        number, title = _exhibit_heading(heading)
-        exhibits[heading] = {"number": number, "title": title, "heading": heading,
-                             "first_page": page_number, "last_page": page_number}
-    else:
-        entry["first_page"] = min(entry["first_page"], page_number)
-        entry["last_page"] = max(entry["last_page"], page_number)
+        return describe
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,8 +17,9 @@ SHA-256. Nothing here runs SQL.
 import os
 
 from . import rank
+from .answer import REFUSALS, Answer, Document, compose_message, refused, units
 from .errors import EvfindError, UsageError
-from .finder import REFUSALS, Answer, Document, Finder, compose_message, refused, units
+from .finder import Finder
 from .question import QUARTER_WORDS
 from .rank import DEFAULT, TOP_DEFAULT, Method
 

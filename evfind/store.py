@@ -492,6 +492,13 @@ EXHIBIT_PAGES_SQL = (
 )
 
 
+def exhibit_heading(heading: str) -> tuple[str, str]:
+    """(number, title) of an exhibit's heading as page_sections stores it: "Exhibit 10.1 -
+    Five-Year Credit Agreement"."""
+    number, _, title = heading.removeprefix("Exhibit ").partition(" - ")
+    return number, title
+
+
 def opening_text(conn: sqlite3.Connection, revision_id: int, pages: int) -> str:
     """The (normalised) text of a revision's first ``pages`` pages, one after the other."""
     rows = conn.execute(
