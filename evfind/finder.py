@@ -507,10 +507,9 @@ class Finder:
         which is on most pages; left out of the MATCH, they no longer pull up the one page that
         prints them (the cover). "COST" names Costco; "cost" is a word."""
         if not any(len(word) > 1 and word.isupper() for word in re.findall(r"[A-Za-z.]+", question)):
-            return frozenset()  # no word in capitals: no symbol (the cover is not read)
-        if self._symbols is None:
-            text = store.opening_text(self.conn, self.revision.revision_id, COVER_PAGES)
-            self._symbols = frozenset(m.group(1) or m.group(2) for m in _SYMBOL.finditer(text))
+            return frozenset()  # no word in capitals: no symbol
+        if self._symbols is None:  # (read from the cover at ingest: forms.tickers)
+            self._symbols = frozenset(store.revision_tickers(self.conn, self.revision.revision_id))
         return frozenset(symbol.lower() for symbol in self._symbols if _written_as_symbol(symbol, question))
 
     def _is_common(self, term) -> bool:
@@ -636,16 +635,6 @@ def _no_pages(path) -> NoPagesError:
         f"no pages are loaded in {path}; run `evfind ingest REPORT.pdf --db {path}`", key="no_pages", path=path
     )
 
-
-
-# The filer's trading symbols: the cover page of a 10-K, 10-Q or 8-K lists them beside their
-# exchange (the "Trading Symbol(s)" column the cover has had since 2019: SEC Release 33-10618),
-# and a press release's dateline gives them ("(NYSE: PEP)", "(Nasdaq: COST)").
-COVER_PAGES = 3
-_SYMBOL = LazyPattern(
-    r"\b([A-Z]{1,5}(?:\.[A-Z])?)\s+(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasdaq|NASDAQ|Chicago Stock Exchange)"
-    r"|\((?:NYSE|NASDAQ|Nasdaq)[^:)]{0,20}:\s*([A-Z]{1,5}(?:\.[A-Z])?)\)"
-)
 
 
 def _title_words(text: str) -> set[str]:

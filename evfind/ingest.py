@@ -37,7 +37,7 @@ from .errors import (
 from .extract import Extraction, extract
 from .packing import pack_text
 from .question import common_words
-from .forms import analyse, form_of
+from .forms import analyse, form_of, tickers
 from .repair import repair_pages
 from .text import normalise, words_on
 
@@ -200,6 +200,7 @@ def ingest(
         "page_count": extraction.page_count,
         "ingested_at": _now(),
         "form": form,
+        "tickers": tickers(reader.texts),
     }
     if embed_source and extraction.kind != "pdf":
         raise _not_a_pdf(source)
@@ -468,7 +469,7 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
             )
             texts = index_texts(extraction)
             form = form_of(texts)
-            revision_id = store.insert_revision(conn, **meta, form=form)
+            revision_id = store.insert_revision(conn, **meta, form=form, tickers=tickers(texts))
             if (meta["document_id"], meta["sha256"]) in pdfs:
                 store.set_source(conn, revision_id, *pdfs[(meta["document_id"], meta["sha256"])])
             pages = prepare_pages(extraction, texts, form)

@@ -26,7 +26,8 @@ from .errors import (
 # structure) changes meaning. Older files are re-indexed by `evfind upgrade`; newer are refused.
 # 4: the filing's form (documents.form), exhibits and form Items as sections, the source PDF's
 # path and bytes (sources), U+FFFE told apart into hyphens and ligatures in the indexed text.
-SCHEMA_VERSION = 4
+# 5: the filer's trading symbols (documents.tickers), read from the cover at ingest.
+SCHEMA_VERSION = 5
 # PRAGMA application_id: marks the file as evfind's ("evfd").
 APPLICATION_ID = 0x65766664
 # How long a query waits for a lock another program holds (evfind's own writers never block
@@ -589,11 +590,12 @@ def insert_revision(
     page_count: int,
     ingested_at: str,
     form: str | None = None,
+    tickers: tuple[str, ...] = (),
 ) -> int:
     cursor = conn.execute(
         "INSERT INTO documents (document_id, sha256, source_name, source_kind, page_count, "
-        "ingested_at, form) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (document_id, sha256, source_name, source_kind, page_count, ingested_at, form),
+        "ingested_at, form, tickers) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (document_id, sha256, source_name, source_kind, page_count, ingested_at, form, " ".join(tickers)),
     )
     return cursor.lastrowid
 
@@ -602,6 +604,12 @@ def revision_form(conn: sqlite3.Connection, revision_id: int) -> str | None:
     """The form a revision was read as (10-K, 10-Q, 8-K, earnings, annual, other)."""
     row = conn.execute("SELECT form FROM documents WHERE revision_id = ?", (revision_id,)).fetchone()
     return row[0] if row else None
+
+
+def revision_tickers(conn: sqlite3.Connection, revision_id: int) -> tuple[str, ...]:
+    """The filer's trading symbols, as ingest read them from the revision's cover."""
+    row = conn.execute("SELECT tickers FROM documents WHERE revision_id = ?", (revision_id,)).fetchone()
+    return tuple(row[0].split()) if row else ()
 
 
 def insert_pages(conn: sqlite3.Connection, revision_id: int, pages: list[dict]) -> None:
