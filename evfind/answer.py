@@ -192,6 +192,9 @@ class Plan(NamedTuple):
     # Pages the question names outright, first in the fused list: where a named Item or
     # exhibit begins (``rank.lead``).
     named: tuple[int, ...] = ()
+    # Everything the ranking read (``rank.order``'s input), keyed by page id as the store's
+    # rows are, also in the plan --explain gives (``Finder.signals``).
+    signals: "rank.Signals | None" = None
 
     @property
     def candidates(self) -> rank.Candidates:
@@ -202,12 +205,7 @@ class Plan(NamedTuple):
     def intent(self) -> rank.Intent:
         """The facts of the question that the ranking policy reads."""
         parsed = self.parsed
-        sections = set(parsed.sections)
-        return rank.Intent(
-            named=bool(parsed.named), topical=bool(sections), fact=parsed.fact, ratio=parsed.ratio,
-            instrument=bool(sections & rank.INSTRUMENT_SECTIONS), definition="definitions" in sections,
-            contents=rank.CONTENTS in sections,
-        )
+        return rank.intent_of(parsed.named, parsed.sections, parsed.fact, parsed.ratio, parsed.opening)
 
     def to_dict(self) -> dict:
         """The --explain --format json object (its schema is documented in the README)."""

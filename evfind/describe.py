@@ -8,7 +8,7 @@ Read-only, like a query; SQLite's errors become evfind's (``store.reading``).
 
 import os
 
-from . import store
+from . import queries, store
 
 
 def describe(path: str | os.PathLike) -> dict:
@@ -78,7 +78,7 @@ def _exhibit_page(exhibits: dict[str, dict], heading: str, page_number: int) -> 
     names: {"number", "title", "heading", "first_page", "last_page"} (the kind is added after)."""
     entry = exhibits.get(heading)
     if entry is None:
-        number, title = store.exhibit_heading(heading)
+        number, title = queries.exhibit_heading(heading)
         exhibits[heading] = {"number": number, "title": title, "heading": heading,
                              "first_page": page_number, "last_page": page_number}
     else:

@@ -6,18 +6,21 @@
         for hit in answer.results:
             print(hit.page_number, hit.note)
 
-A query reads only: it parses the question, runs one full-text SQL statement (bm25) and the
-route SQL (the primary statements and the sections the question targets), hands the ranked
-lists to the ranking policy of rank.py (Reciprocal Rank Fusion, lexical first; pure functions,
-no SQL there) and describes each page from its own text. Every page it returns exists in the
-store.
+A ``Finder`` does one job: it opens a store read-only, gathers a question's signals and builds
+the hits of the pages rank.py ranks. A query parses the question (question.py), runs its SQL
+(queries.py: one full-text pass, bm25, and the route lists: the primary statements and the
+sections the question targets, the Items it names), reads the leading pages' text where the
+ranking reads it (their best passages, evidence.py; the spans of time their tables cover; the
+terms their definitions define) into one plain record (``rank.Signals``), and hands it to
+``rank.order``, which decides everything about the order. Every page it returns exists in the
+store. The records it returns are answer.py's; how a page is described, present.py's.
 """
 import functools
 import os
 import re
 from collections.abc import Mapping
 
-from . import evidence, limits, rank, store
+from . import evidence, limits, lists, queries, rank, store
 from .answer import (  # noqa: F401  (re-exported: evfind.finder is where these were first imported from)
     ABSENT,
     ABSENT_SEVERAL,
@@ -43,14 +46,8 @@ from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
 from .evidence import Passage
 from .present import CONTINUES, MARK, evidence_lines, highlights, line_marks, note, spans  # noqa: F401
 from .question import ParsedQuestion, Term, parse
-from .rank import CANDIDATES, DEFAULT, TOP_DEFAULT, TOP_MAX, Method
+from .rank import DEFAULT, TOP_DEFAULT, TOP_MAX, Method
 from .text import LazyPattern, language, normal, tokens
-
-# A filing this short (an 8-K, a short release) keeps its common words in the MATCH: "more than
-# half the pages" is then two or three pages, a word such as "dividend" that the page asked for
-# shares with the exhibit; left out, the page that holds the answer may match nothing at all.
-# Scoring every page of so short a filing costs nothing.
-FEW_PAGES = 10
 
 # A defined term as an agreement or a glossary defines it: "Applicable Rate" means ...
 _DEFINED = LazyPattern(r"[\"\u201c]([A-Za-z][\w&'\- ]{2,60}?)[\"\u201d]\s*(?:means|shall mean|has the meaning)", re.S)
@@ -86,12 +83,9 @@ class Finder:
     ):
         self.path = path
         self.method = method
+        self._about: rank.Filing | None = None  # what the ranking reads about the revision (_filing)
         self._common: frozenset[str] | None = None
         self._common_phrases: dict[str, bool] = {}
-        self._symbols: frozenset[str] | None = None  # the filer's trading symbols (_tickers)
-        self._titles: tuple | None = None  # (number, title words) of each exhibit attached
-        self._exhibits: tuple | None = None  # the exhibits' pages (_exhibit_pages)
-        self._aside: tuple | None = None  # the pages set_aside may set aside (_aside_pages)
         self._holding: dict[tuple[str, int | None], int] = {}  # pages an idea's MATCH holds, by scope
         self._indexed: int | None = None  # pages of the index, every revision's
         self._counted: int | None = None  # pages of the revision read
@@ -137,180 +131,150 @@ class Finder:
             raise _no_pages(self.path)
         return self.document
 
-    # -- ranking ---------------------------------------------------------------------------
+    # -- gathering a question's signals, ranking them ---------------------------------------
 
     def _ranked(self, parsed: ParsedQuestion, top: int = TOP_DEFAULT) -> Plan:
-        """Run the ranked lists' SQL and order the pages by the policy of rank.py. bm25 runs
-        once: the statement and section lists order their pages by the same scores."""
+        """Gather the question's signals (``_gather``), order them by ``rank.order`` and keep
+        what the answer and --explain show of them: the SQL, the lists, the marked pages."""
+        signals, sql, marks = self._gather(parsed, top)
+        ranking = rank.order(signals, self.method)
+        match, lexical_sql, statement_sql, section_sql = sql
+        if ranking.exhibits:  # an exhibit named by number or title: its pages were read too
+            section_sql = f"{section_sql};\n{queries.EXHIBIT_PAGES_SQL}" if section_sql else queries.EXHIBIT_PAGES_SQL
+        lists = ranking.candidates
+        return Plan(
+            parsed, match, lexical_sql, statement_sql, section_sql, lists.lexical, lists.statements, lists.sections,
+            fused=ranking.fused, passages=signals.passages, expanded=lists.expanded, marks=marks, named=ranking.named,
+            signals=signals,
+        )
+
+    def _gather(self, parsed: ParsedQuestion, top: int) -> tuple[rank.Signals, tuple, dict]:
+        """The question's signals (``rank.Signals``), the SQL run for them ((MATCH, lexical,
+        statement and section SQL)) and the leading pages with the question's matches marked.
+        The SQL runs the lists rank.py asks for; the pages' text is read where ``rank.to_define``
+        and ``rank.to_read`` say the ranking reads it. Nothing is decided here."""
         method = self.method
         revision = self.revision.revision_id
-        lexical_sql = store.lexical_sql(method.bm25_weights)
-        informative = self._without_common_words(parsed)
-        params = {"match": informative.match_expression(), "revision": revision}
-        scored = self.conn.execute(lexical_sql, params).fetchall()
-        if not scored and informative is not parsed:  # only the common words match: use them
-            params["match"] = parsed.match_expression()
-            scored = self.conn.execute(lexical_sql, params).fetchall()
-        bm25 = dict(scored)
-        expanded: list = []
-        own = informative._replace(terms=tuple(t for t in informative.terms if t.source != "lexicon"))
-        if method.expansion_weight and scored and own.terms and len(own.terms) < len(informative.terms):
-            # The question's own words ranked apart: the expansions then make a list of their own.
-            expanded = scored[:CANDIDATES]
-            scored = self.conn.execute(lexical_sql, {**params, "match": own.match_expression()}).fetchall() or scored
+        filing = self._filing()
+        terms = self._term_signals(parsed)
+        tries = lists.lexical_terms(terms, filing.pages)
+        lexical_sql = queries.lexical_sql(method.bm25_weights)
+        for kept in tries:  # the first MATCH that matches a page gives the list
+            params = {"match": _expression(parsed, kept), "revision": revision}
+            scored = tuple(self.conn.execute(lexical_sql, params).fetchall())
+            if scored:
+                break
+        own = None
+        own_terms = lists.own_terms(terms, tries[0], method)
+        if own_terms is not None and scored:  # the question's own words, the expansions apart
+            own = tuple(self.conn.execute(lexical_sql, {**params, "match": _expression(parsed, own_terms)}).fetchall())
         statement_sql = section_sql = None
-        openings: list[int] = []  # pages named outright: where a named Item or exhibit begins
-        unnamed: list[int] = []  # the pages of the exhibits a question naming one does not name
-        statements: list = []
-        sections: list = []
-        if method.statements and parsed.statements:
-            kinds = list(parsed.statements)
-            statement_sql = store.statement_sql(kinds)
-            rows = self.conn.execute(statement_sql, {**params, **store.label_params(kinds)}).fetchall()
-            statements = rank.statement_list(rows, kinds, bm25)
-        # Without statement recognition, statements are routed to by their titles, like any
-        # other heading.
-        targets = list(parsed.sections if method.statements else parsed.routes)
-        if parsed.items:  # "Item 7", "Part II, Item 2": read by the numbering of this filing's form
-            named = self._item_targets(parsed, revision)
-            targets = list(dict.fromkeys(named + targets))
-            openings = self._item_openings(parsed, named, revision) if named else []
+        kinds = lists.statement_kinds(parsed.statements, method)
+        statements: tuple = ()
+        if kinds:
+            statement_sql = queries.statement_sql(list(kinds))
+            statements = tuple(self.conn.execute(statement_sql, {**params, **queries.label_params(list(kinds))}))
+        items = self._item_labels(parsed) if parsed.items else ()
+        targets = lists.targets(parsed.sections, parsed.routes, items, method)
+        sections: tuple = ()
         if targets:
-            section_sql = store.section_sql(targets, rank.section_origins(method))
-            ids = self.conn.execute(section_sql, {**params, **store.label_params(targets)}).fetchall()
-            in_order = method.section_order == "page" and not parsed.fact
-            sections = rank.section_list([page for (page,) in ids], bm25, in_order=in_order)
-        exhibits = parsed.exhibits or self._exhibits_by_title(parsed)
-        if exhibits:  # an exhibit named by number or title
-            section_sql = f"{section_sql};\n{store.EXHIBIT_PAGES_SQL}" if section_sql else store.EXHIBIT_PAGES_SQL
-            sections, unnamed, first_pages = self._named_exhibits(parsed, exhibits, sections, bm25)
-            openings += first_pages
-        plan = Plan(
-            parsed, params["match"], lexical_sql, statement_sql, section_sql,
-            tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
-            expanded=tuple(expanded),
-        )
-        fused = rank.fuse(plan.candidates, plan.intent, method)
-        # The ranking never depends on ``top``: the first pages of --top 3 are those of --top 20.
-        # Every fused page may be set aside; the rerank reads the passages of its rerank_depth
-        # pages; the pages shown past them (and those named outright) are read for their
-        # evidence lines only.
-        shown = max(top, method.rerank_depth)
-        definitions, instruments, contents = self._aside_pages()
-        if definitions and not plan.intent.definition:
-            # (the pages read are the rerank's, whatever ``top`` is: the ranking never depends on it)
-            definitions = definitions - self._defining(parsed, [page for page, _ in fused[:method.rerank_depth]], definitions)
-        fused = rank.set_aside(fused, definitions, instruments, plan.intent, method, unnamed, contents)
-        leading = list(dict.fromkeys([page for page, _ in fused[:shown]] + openings))
-        marks = store.marked(self.conn, _marking(plan.match, informative), leading, revision)
-        passages = self._passages(parsed, marks)
-        off_period = self._off_period(parsed, [page for page, _ in fused[:method.rerank_depth]], marks)
-        tables = rank.asked_tables(plan.candidates, plan.intent)
-        ordered = rank.rerank(fused, passages, plan.intent, method, tables, off_period)
-        ordered = rank.lead(ordered, openings)
-        return plan._replace(fused=tuple(ordered), passages=passages, marks=marks, named=tuple(openings))
-
-    def _named_exhibits(self, parsed: ParsedQuestion, exhibits: tuple[str, ...], sections: list, bm25: dict):
-        """(the section list, the pages of the other exhibits, the pages named outright) for a
-        question that names these exhibits. Named by number, the exhibits' pages lead the
-        section list; named by title, they join it. "Where does Exhibit 10.2 begin?" names its
-        first page outright."""
-        pages = self._exhibit_pages()
-        named = rank.section_list([page for page, number, _, _ in pages if number in exhibits], bm25)
-        if parsed.exhibits:
-            sections = rank.named_first(named, sections)
-        else:
-            sections = rank.section_list(list(dict.fromkeys(page for page, _ in sections + named)), bm25)
-        unnamed = [page for page, number, _, _ in pages if number not in exhibits]
-        first = sorted(page for page, number, _, starts in pages if number in exhibits and starts) if parsed.opening else []
-        return sections, unnamed, first
-
-    def _exhibits_by_title(self, parsed: ParsedQuestion) -> tuple[str, ...]:
-        """The numbers of the exhibits the question names by title ("the five-year credit
-        agreement", "Costco's amended bylaws": ``rank.named_by_title``), the words of the cover
-        page and of most pages, such as the filer's name, left out of the titles."""
-        if not self._exhibit_pages():  # (a filing that attaches no exhibit: nothing to name)
-            return ()
-        if self._titles is None:
-            # the filer's name in a title ("The Boeing Company Subsidiaries") names no exhibit:
-            # the words of the cover (the registrant's name) and of most pages are left out
-            aside = _title_words(store.opening_text(self.conn, self.revision.revision_id, 1))
-            if self._revision_pages() >= FEW_PAGES:  # (a short filing's common words are its topic)
-                aside |= self._common_words()
-            self._titles = tuple(
-                (number, _title_words(title) - aside) for _, number, title, first in self._exhibit_pages() if first
-            )
+            section_sql = queries.section_sql(list(targets), lists.section_origins(method))
+            rows = self.conn.execute(section_sql, {**params, **queries.label_params(list(targets))})
+            sections = tuple(page for (page,) in rows)
+        item_rows: tuple = ()
+        if items:
+            rows = self.conn.execute(queries.item_sql(list(items)), {"revision": revision, **queries.label_params(list(items))})
+            item_rows = tuple((page, label, frozenset(normal(w) for w in tokens(heading))) for page, label, heading in rows)
         reading = parsed.reading.english if parsed.reading is not None else parsed.text
-        return rank.named_by_title(_title_words(reading), self._titles)
+        signals = rank.Signals(
+            intent=rank.intent_of(parsed.named, parsed.sections, parsed.fact, parsed.ratio, parsed.opening),
+            filing=filing, terms=terms, lexical=scored, own=own, kinds=kinds, statements=statements,
+            sections=sections, exhibits=parsed.exhibits,
+            title_words=frozenset(_title_words(reading)) if filing.exhibits and not parsed.exhibits else frozenset(),
+            items=item_rows,
+            item_words=frozenset(normal(w) for w in parsed.words if not w.isdigit()) if item_rows else frozenset(),
+            periods=evidence.periods_asked(reading),
+        )
+        several = [idea.label for idea in parsed.ideas if " " in idea.label and not idea.year]
+        pages = rank.to_define(signals, method) if several else ()
+        if pages:
+            signals = signals._replace(defining=_defining(several, store.page_rows(self.conn, list(pages))))
+        reads = rank.to_read(signals, method, top)
+        informative = parsed._replace(terms=tuple(parsed.terms[i] for i in tries[0]))
+        marks = queries.marked(self.conn, _marking(params["match"], informative), list(reads.pages), revision)
+        shown = {page: evidence.periods_shown(marks[page][0]) for page in reads.periods if page in marks}
+        signals = signals._replace(shown=shown, passages=self._passages(parsed, marks))
+        return signals, (params["match"], lexical_sql, statement_sql, section_sql), marks
+
+    @_reading
+    def signals(self, question: str, top: int = TOP_DEFAULT) -> rank.Signals:
+        """Everything the ranking of ``question`` reads, as one plain record (rank.py's input:
+        ``rank.order(finder.signals(question), finder.method)`` ranks the pages ``query``
+        lists), page ids as the store's ``pages.id``; ``top``: the pages whose evidence lines
+        are read besides the leading ones (the ranking does not depend on it)."""
+        self._require_pages()
+        parsed = self.parse(question)
+        if parsed.empty:
+            raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
+        return self._gather(parsed, top)[0]
+
+    def _filing(self) -> rank.Filing:
+        """What the ranking reads about the revision (``rank.Filing``), read once per Finder."""
+        if self._about is None:
+            definitions, instruments, contents = self._aside_pages()
+            exhibits = self._exhibit_pages()
+            cover = _title_words(queries.opening_text(self.conn, self.revision.revision_id, 1)) if exhibits else ()
+            self._about = rank.Filing(
+                pages=self._revision_pages(),
+                common=self._common_words(),
+                tickers=store.revision_tickers(self.conn, self.revision.revision_id),
+                definitions=definitions, instruments=instruments, contents=contents,
+                exhibits=tuple((page, number, starts) for page, number, _, starts in exhibits),
+                titles=tuple((number, frozenset(_title_words(title))) for _, number, title, starts in exhibits if starts),
+                cover=frozenset(cover),
+            )
+        return self._about
+
+    def _term_signals(self, parsed: ParsedQuestion) -> tuple[rank.TermSignal, ...]:
+        """Each of the question's terms: its source, whether it is on more than half the pages,
+        whether it holds a trading symbol of the filer that the question writes in capitals."""
+        symbols = _symbols_written(self._filing().tickers, parsed.text)
+        return tuple(
+            rank.TermSignal(term.source, self._is_common(term), bool(symbols.intersection(term.phrase.split())))
+            for term in parsed.terms
+        )
 
     def _exhibit_pages(self) -> tuple[tuple[int, str, str, bool], ...]:
         """Every page of the exhibits the revision attaches: (page id, the exhibit's number, its
-        title, whether the exhibit starts on the page), in page order; read once per Finder."""
-        if self._exhibits is None:
-            rows = self.conn.execute(store.EXHIBIT_PAGES_SQL, {"revision": self.revision.revision_id})
-            found = []
-            for page, heading, origin in rows:
-                number, title = store.exhibit_heading(heading)
-                found.append((page, number, title, origin == "title"))
-            self._exhibits = tuple(found)
-        return self._exhibits
+        title, whether the exhibit starts on the page), in page order."""
+        found = []
+        for page, heading, origin in self.conn.execute(queries.EXHIBIT_PAGES_SQL, {"revision": self.revision.revision_id}):
+            number, title = queries.exhibit_heading(heading)
+            found.append((page, number, title, origin == "title"))
+        return tuple(found)
 
-    def _item_targets(self, parsed: ParsedQuestion, revision: int) -> list[str]:
+    def _item_labels(self, parsed: ParsedQuestion) -> tuple[str, ...]:
         """The section labels of the Items the question names, by the numbering of the form
         this revision was read as (a 10-Q's Part II, Item 2 is not a 10-K's Item 2)."""
         from .forms import item_labels  # a question that names an Item only
 
-        form = store.revision_form(self.conn, revision)
-        return [label for part, number in parsed.items for label in item_labels(form, number, part)]
-
-    def _item_openings(self, parsed: ParsedQuestion, labels: list[str], revision: int) -> list[int]:
-        """The first page of each Item the question names, when the question asks for the Item
-        itself: the words it asks about besides the Item's number (years, the filing's common
-        words and the words of Items and Parts aside) are all words of the Item's heading
-        ("Where is Item 7?", "Item 9, changes in and disagreements with accountants"). A
-        question that asks for something within the Item ("the repurchase table in Part II,
-        Item 2") is left to the ranking, the Item's pages among the targeted sections."""
-        rows = self.conn.execute(store.item_sql(labels), {"revision": revision, **store.label_params(labels)})
-        first: dict[str, tuple[int, str]] = {}
-        for page, label, heading in rows:
-            first.setdefault(label, (page, heading))
-        common = self._common_words()
-        asked = {normal(w) for w in parsed.words if not w.isdigit() and normal(w) not in common} - _ITEM_WORDS
-        return sorted(page for page, heading in first.values() if asked <= {normal(w) for w in tokens(heading)})
-
-    def _defining(self, parsed: ParsedQuestion, leading: list[int], definitions: frozenset[int]) -> set[int]:
-        """The leading pages of definitions that define a term of several words the question
-        names ("Applicable Rate" means ..., "Consolidated EBITDA" shall mean ...): where an
-        agreement sets out the pricing grid or the ratio the question asks about. They are the
-        evidence, not a restatement of it."""
-        terms = [idea.label for idea in parsed.ideas if " " in idea.label and not idea.year]
-        pages = [page for page in leading if page in definitions]
-        if not terms or not pages:
-            return set()
-        defined = _DEFINED.finditer
-        found = set()
-        for page, row in store.page_rows(self.conn, pages).items():
-            named = {" ".join(m.group(1).lower().split()) for m in defined(row.text)}
-            if any(term in named for term in terms):
-                found.add(page)
-        return found
+        form = store.revision_form(self.conn, self.revision.revision_id)
+        return tuple(label for part, number in parsed.items for label in item_labels(form, number, part))
 
     def _aside_pages(self) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
         """The pages ``rank.set_aside`` may set aside, of the whole revision (the ranking never
         depends on how many pages are shown): (pages of definitions, pages of the exhibits that
-        are instruments, pages of contents); read once per Finder."""
-        if self._aside is None:
-            from .exhibits import instrument_labels
+        are instruments, pages of contents)."""
+        from .exhibits import instrument_labels
 
-            own = ("definitions", rank.CONTENTS)
-            labels = [*own, *sorted(instrument_labels())]
-            found = store.pages_with_labels(self.conn, self.revision.revision_id, labels, own)
-            self._aside = (
-                frozenset(page for page, on in found.items() if "definitions" in on),
-                frozenset(page for page, on in found.items() if on - set(own)),
-                frozenset(page for page, on in found.items() if rank.CONTENTS in on),
-            )
-        return self._aside
+        own = ("definitions", rank.CONTENTS)
+        labels = [*own, *sorted(instrument_labels())]
+        found = queries.pages_with_labels(self.conn, self.revision.revision_id, labels, own)
+        return (
+            frozenset(page for page, on in found.items() if "definitions" in on),
+            frozenset(page for page, on in found.items() if on - set(own)),
+            frozenset(page for page, on in found.items() if rank.CONTENTS in on),
+        )
 
     def _passages(self, parsed: ParsedQuestion, marks: Mapping[int, tuple[str, str]]) -> dict[int, Passage]:
         """The best passage of each page (evidence.py), read from its text with the question's
@@ -324,17 +288,6 @@ class Finder:
             lines, held = evidence.read_lines(text, concepts)
             passages[page_id] = evidence.best_passage(lines, held, concepts, window, fact)
         return passages
-
-    @staticmethod
-    def _off_period(parsed: ParsedQuestion, pages: list[int], marks: Mapping[int, tuple[str, str]]) -> frozenset[int]:
-        """The pages whose tables cover only spans of time the question does not ask for: the
-        quarter's table when it asks for the full year or the year to date (evidence.py)."""
-        asked = evidence.periods_asked(parsed.reading.english if parsed.reading else parsed.text)
-        if asked <= {"quarter"}:
-            # A quarter named alone mostly names the filing ("in the Q3 release", "the 10-Q for
-            # the quarter ended June 2"), whose every page is of that quarter and its year to date.
-            return frozenset()
-        return frozenset(page for page in pages if page in marks and evidence.off_period(asked, marks[page][0]))
 
     def _concepts(self, parsed: ParsedQuestion) -> tuple[evidence.Concept, ...]:
         """The question's ideas as evidence concepts, each weighted by its rarity in the filing:
@@ -374,7 +327,7 @@ class Finder:
         missing = sorted(words - self._terms.keys())
         if missing:
             self._terms.update(dict.fromkeys(missing, 0))
-            self._terms.update(store.term_pages(self.conn, missing))
+            self._terms.update(queries.term_pages(self.conn, missing))
         counts = self._terms
         found = []
         for idea, phrases in zip(parsed.ideas, stemmed):
@@ -389,7 +342,7 @@ class Finder:
         matches, counted by FTS5; kept for the finder's life, for each scope apart."""
         match = " OR ".join(Term(phrase, "question").fts for phrase in idea.phrases)
         if (match, revision_id) not in self._holding:
-            self._holding[match, revision_id] = store.matching_pages(self.conn, match, revision_id)
+            self._holding[match, revision_id] = queries.matching_pages(self.conn, match, revision_id)
         return self._holding[match, revision_id]
 
     @_reading
@@ -437,7 +390,7 @@ class Finder:
         outcome = None
         if not hits:
             outcome = "no_match"
-        elif not self._covers(parsed, plan.marks.get(ids[0], ("", ""))):
+        elif not rank.covers(plan.signals.terms, _on_page(parsed, plan.marks.get(ids[0], ("", "")))):
             outcome = "weak_match"
         absent = self.absent(parsed)
         if parsed.reading is not None:  # as the Chinese question says them
@@ -477,49 +430,23 @@ class Finder:
         held = self.held(parsed)
         return tuple(idea.label for idea, count, unit in zip(parsed.ideas, held, units(parsed.ideas)) if unit and not count)
 
-    def _without_common_words(self, parsed: ParsedQuestion) -> ParsedQuestion:
-        """Leave out of the MATCH the terms on more than half the pages (the company's name,
-        the fiscal year): their bm25 weight is nil (FTS5 floors a negative IDF), and matching
-        them would only make FTS5 score nearly every page. A word is looked up in the stored
-        common words; a phrase all of whose words are common is counted. Kept when nothing
-        else would be left, and in a filing of fewer than ``FEW_PAGES`` pages."""
-        tickers = self._tickers(parsed.text)
-        few = self._revision_pages() < FEW_PAGES
-        if few and not tickers:
-            return parsed
-        kept = tuple(
-            term for term in parsed.terms
-            if not tickers.intersection(term.phrase.split()) and (few or not self._is_common(term))
-        )
-        if not kept or len(kept) == len(parsed.terms):
-            return parsed
-        return parsed._replace(terms=kept)
-
     def _common_words(self) -> frozenset[str]:
         """The revision's words on more than half its pages (stored at ingest), read once."""
         if self._common is None:
             self._common = store.common_words(self.conn, self.revision.revision_id)
         return self._common
 
-    def _tickers(self, question: str) -> frozenset[str]:
-        """The filer's trading symbols the question writes, in capitals as symbols are written
-        ("How much capex does ATVI expect?"), lower case: they name the filer, as its name does,
-        which is on most pages; left out of the MATCH, they no longer pull up the one page that
-        prints them (the cover). "COST" names Costco; "cost" is a word."""
-        if not any(len(word) > 1 and word.isupper() for word in re.findall(r"[A-Za-z.]+", question)):
-            return frozenset()  # no word in capitals: no symbol
-        if self._symbols is None:  # (read from the cover at ingest: forms.tickers)
-            self._symbols = frozenset(store.revision_tickers(self.conn, self.revision.revision_id))
-        return frozenset(symbol.lower() for symbol in self._symbols if _written_as_symbol(symbol, question))
-
     def _is_common(self, term) -> bool:
+        """Is the term on more than half the revision's pages? A word is looked up in the common
+        words stored at ingest; a phrase all of whose words are common is counted (once per
+        Finder)."""
         words = [normal(w) for w in term.phrase.split()]
         if not all(w in self._common_words() for w in words):
             return False
         if len(words) == 1:
             return True
         if term.phrase not in self._common_phrases:  # counted once per Finder
-            count = store.matching_pages(self.conn, term.fts, self.revision.revision_id)
+            count = queries.matching_pages(self.conn, term.fts, self.revision.revision_id)
             self._common_phrases[term.phrase] = count * 2 > self._revision_pages()
         return self._common_phrases[term.phrase]
 
@@ -530,7 +457,8 @@ class Finder:
         parsed = self.parse(question)
         if parsed.empty or self.revision is None:
             return ()
-        return tuple(term.phrase for term in self._without_common_words(parsed).terms)
+        kept = lists.lexical_terms(self._term_signals(parsed), self._revision_pages())[0]
+        return tuple(parsed.terms[i].phrase for i in kept)
 
     def concepts(self, question: str) -> tuple[evidence.Concept, ...]:
         """The question's concepts as the evidence lines read them, weighted in this revision
@@ -551,27 +479,6 @@ class Finder:
         limits.check_question(question)
         method = self.method
         return parse(question, metrics=method.metrics, meta=method.meta, pairs=method.pairs)
-
-    def _covers(self, parsed: ParsedQuestion, marks: tuple[str, str]) -> bool:
-        """Does the page answer to the question: at least half of its own content words, or a
-        phrase the lexicon reads them as (capex: "purchases of property, plant and equipment")?
-        Read from the page's text and headings as the query marked them (``marks``); a word on
-        most pages of the filing, which the query does not mark, counts as on this one."""
-        words = [t for t in parsed.terms if t.source not in ("lexicon", "pair")]
-        if not words:
-            return True
-        spans = {evidence.stems(span) for span in MARK.findall("\n".join(marks))}
-
-        def on_page(term: Term) -> bool:
-            wanted = evidence.stems(term.phrase)
-            size = len(wanted)
-            return self._is_common(term) or any(
-                span[i : i + size] == wanted for span in spans for i in range(len(span) - size + 1)
-            )
-
-        if 2 * sum(on_page(term) for term in words) >= len(words):
-            return True
-        return any(on_page(term) for term in parsed.terms if term.source == "lexicon")
 
     @_reading
     def explain(self, question: str, top: int = TOP_DEFAULT) -> Plan:
@@ -618,6 +525,50 @@ class Finder:
 
 
 
+# ---------------------------------------------------------------------------------------------
+# Readings of text that make signals (the decisions they feed are rank.py's)
+
+
+def _expression(parsed: ParsedQuestion, kept: tuple[int, ...]) -> str:
+    """The FTS5 MATCH of the question's terms ``kept`` (``lists.lexical_terms``), each a quoted
+    phrase, OR-ed."""
+    return " OR ".join(parsed.terms[i].fts for i in kept)
+
+
+def _symbols_written(symbols: tuple[str, ...], question: str) -> frozenset[str]:
+    """The filer's trading ``symbols`` the question writes, in capitals as symbols are written
+    ("How much capex does ATVI expect?"), lower case as the terms hold them. "COST" names
+    Costco; "cost" is a word."""
+    if not symbols or not any(len(word) > 1 and word.isupper() for word in re.findall(r"[A-Za-z.]+", question)):
+        return frozenset()  # no word in capitals: no symbol
+    return frozenset(symbol.lower() for symbol in symbols if _written_as_symbol(symbol, question))
+
+
+def _defining(terms: list[str], rows: Mapping[int, store.PageRow]) -> frozenset[int]:
+    """The pages (``rows``) that define one of these terms of several words ("Applicable Rate"
+    means ..., "Consolidated EBITDA" shall mean ...): where an agreement sets out the pricing
+    grid or the ratio a question asks about."""
+    found = set()
+    for page, row in rows.items():
+        named = {" ".join(m.group(1).lower().split()) for m in _DEFINED.finditer(row.text)}
+        if any(term in named for term in terms):
+            found.add(page)
+    return frozenset(found)
+
+
+def _on_page(parsed: ParsedQuestion, marks: tuple[str, str]) -> tuple[bool, ...]:
+    """For each of the question's terms, whether the page holds it: one of the stretches the
+    query marked on the page's text and headings (``marks``) holds its words in a row."""
+    spans = {evidence.stems(span) for span in MARK.findall("\n".join(marks))}
+
+    def held(term: Term) -> bool:
+        wanted = evidence.stems(term.phrase)
+        size = len(wanted)
+        return any(span[i : i + size] == wanted for span in spans for i in range(len(span) - size + 1))
+
+    return tuple(held(term) for term in parsed.terms)
+
+
 def _marking(match: str, parsed: ParsedQuestion) -> str:
     """The MATCH that marks a page's matches for its evidence: the query's, and each idea's own
     wording of several words as a phrase ("net income"). FTS5 marks the words of a phrase it
@@ -651,11 +602,6 @@ def _written_as_symbol(symbol: str, question: str) -> bool:
         return False
     written = re.findall(rf"\b{re.escape(symbol)}\b", question, re.I)
     return bool(written) and all(word == symbol for word in written)
-
-
-# The words a question names an Item with, besides its title: "Part II, Item 1A of the 10-Q".
-_ITEM_WORDS = frozenset(normal(w) for w in "item items part i ii iii iv form filing section".split())
-
 
 
 def __getattr__(name: str):
