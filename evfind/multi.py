@@ -16,7 +16,6 @@ SHA-256. Nothing here runs SQL.
 
 import os
 
-from . import merge
 from .answer import REFUSALS, Answer, Document, compose_message, refused, units
 from .errors import EvfindError, UsageError
 from .finder import Finder
@@ -82,6 +81,8 @@ class MultiFinder:
     def query(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
         """The pages most likely to hold the evidence in any of the documents, best first (at
         most ``top``): each document's answer as ``Finder.query`` gives it, merged."""
+        from . import merge  # several documents only
+
         answers = [finder.query(question, top=top, lang=lang) for finder in self.finders]
         lists = [[(hit, hit.score) for hit in answer.results] for answer in answers]
         merged = merge.merge(lists, self.fits(answers))[:top]
@@ -100,6 +101,8 @@ class MultiFinder:
         the pages holding each of the question's own ideas (``units``), and its lexical list's
         best bm25. A document holding a page the question names outright (where the Exhibit
         10.2 or the Item 7 it asks for begins) fits best: the others only mention it."""
+        from . import merge  # several documents only
+
         best = [answer.plan.lexical[0][1] if answer.plan and answer.plan.lexical else None for answer in answers]
         strongest = min((score for score in best if score is not None), default=None)
         fits = []

@@ -24,8 +24,8 @@ lists.py. A question's pages are ordered in four steps:
    spans the question does not ask for (``off_period``) after the others; then the pages the
    question names outright first (``lead``).
 
-``candidates`` gives the same ranking page by page, with every signal the rules read: the
-inputs of a learned last stage. Every function returns a new value and leaves its inputs as
+``features.candidates`` gives the same ranking page by page, with every signal the rules read:
+the inputs of a learned last stage. Every function returns a new value and leaves its inputs as
 they were.
 """
 
@@ -43,7 +43,7 @@ from .lists import (  # noqa: F401  (the list builders, re-exported: they were r
     section_origins,
     statement_list,
 )
-from .signals import Candidate, Candidates, Filing, Intent, Ranked, Ranking, Reads, Signals, TermSignal  # noqa: F401
+from .signals import Candidates, Filing, Intent, Ranked, Ranking, Reads, Signals, TermSignal  # noqa: F401
 
 RRF_K = 60
 TOP_DEFAULT = 5  # pages an answer lists unless asked for more
@@ -462,7 +462,9 @@ def covers(terms: Sequence[TermSignal], on_page: Sequence[bool]) -> bool:
 # The pipeline
 
 
-class _Stages(NamedTuple):
+class Stages(NamedTuple):
+    """What ``order`` computes before it reads the leading pages' evidence (``stages``)."""
+
     made: Lists
     fused: list  # the fusion, before anything is set aside
     definitions: frozenset  # the pages of definitions set aside (those that define a term asked about kept)
@@ -506,7 +508,10 @@ def _fused(signals: Signals, method: Method) -> tuple[Lists, list]:
     return found
 
 
-def _stages(signals: Signals, method: Method) -> _Stages:
+def stages(signals: Signals, method: Method) -> Stages:
+    """The lists of a record, their fusion and the fusion with the pages that restate set aside:
+    the stages before the evidence (``order`` goes on from them; ``features.candidates`` reads
+    them)."""
     made, fused = _fused(signals, method)
     key = (made, signals.defining)  # (the same lists, the same fusion: _fused keeps them together)
     found = _LAST_STAGES.get(key)
@@ -521,7 +526,7 @@ def _stages(signals: Signals, method: Method) -> _Stages:
         leading = {page for page, _ in fused[: method.rerank_depth]}
         definitions = definitions - (signals.defining & leading)
     kept = set_aside(fused, definitions, filing.instruments, intent, method, made.unnamed, filing.contents)
-    found = _Stages(made, fused, definitions, kept)
+    found = Stages(made, fused, definitions, kept)
     _LAST_STAGES.put(key, found)
     return found
 
@@ -544,10 +549,10 @@ def to_read(signals: Signals, method: Method, top: int = TOP_DEFAULT) -> Reads:
     ``rerank_depth``; the others are read for their evidence lines only: the ranking never
     depends on ``top``); and the first ``rerank_depth`` for the spans of time their tables
     cover, when the question asks for a span that can make a page off-period."""
-    stages = _stages(signals, method)
+    staged = stages(signals, method)
     shown = max(top, method.rerank_depth)
-    pages = tuple(dict.fromkeys([page for page, _ in stages.kept[:shown]] + list(stages.made.named)))
-    periods = () if signals.periods <= {"quarter"} else tuple(page for page, _ in stages.kept[: method.rerank_depth])
+    pages = tuple(dict.fromkeys([page for page, _ in staged.kept[:shown]] + list(staged.made.named)))
+    periods = () if signals.periods <= {"quarter"} else tuple(page for page, _ in staged.kept[: method.rerank_depth])
     return Reads(pages, periods)
 
 
@@ -557,54 +562,10 @@ def order(signals: Signals, method: Method) -> Ranking:
     statements asked for as such first, pages off-period after the others), and the pages the
     question names outright first (``lead``). Reads nothing but ``signals``; pages whose
     passages it lacks rank as pages without a passage."""
-    stages = _stages(signals, method)
-    made, intent = stages.made, signals.intent
-    leading = [page for page, _ in stages.kept[: method.rerank_depth]]
+    staged = stages(signals, method)
+    made, intent = staged.made, signals.intent
+    leading = [page for page, _ in staged.kept[: method.rerank_depth]]
     off = off_period(signals.periods, signals.shown, leading)
     tables = asked_tables(made.candidates, intent)
-    ordered = lead(rerank(stages.kept, signals.passages, intent, method, tables, off), made.named)
+    ordered = lead(rerank(staged.kept, signals.passages, intent, method, tables, off), made.named)
     return Ranking(made.candidates, tuple(ordered), made.named, made.exhibits)
-
-
-def candidates(signals: Signals, method: Method) -> tuple[Candidate, ...]:
-    """Every page of a question's ranking in ``order``'s order, each with the signals the rules
-    read (``signals.Candidate``): the inputs a learned last stage weighs."""
-    stages = _stages(signals, method)
-    made, intent = stages.made, signals.intent
-    ranking = order(signals, method)
-    lists_ = made.candidates
-
-    def places(ranked) -> dict:
-        found: dict = {}
-        for place, (page, score) in enumerate(ranked, start=1):
-            found.setdefault(page, (place, score))
-        return found
-
-    fused, lexical, statements = places(stages.fused), places(lists_.lexical), places(lists_.statements)
-    sections, expanded = places(lists_.sections), places(lists_.expanded)
-    kinds = {page: kind for page, kind, _ in signals.statements}
-    leading = [page for page, _ in stages.kept[: method.rerank_depth]]
-    off = off_period(signals.periods, signals.shown, leading)
-    tables = set(asked_tables(lists_, intent))
-    named = set(made.named)
-    exhibit_of = made.exhibit_of or {}
-    filing = signals.filing
-    aside = aside_reasons(stages.definitions, filing.instruments, intent, made.unnamed, filing.contents)
-    found = []
-    for place, (page, score) in enumerate(ranking.fused, start=1):
-        passage = signals.passages.get(page)
-        found.append(Candidate(
-            page=page, rank=place, score=score,
-            fused_rank=fused.get(page, (None,))[0], fused_score=fused.get(page, (None, None))[1],
-            lexical_rank=lexical.get(page, (None,))[0], bm25=lexical.get(page, (None, None))[1],
-            statement_rank=statements.get(page, (None,))[0], statement=kinds.get(page),
-            section_rank=sections.get(page, (None,))[0], expanded_rank=expanded.get(page, (None,))[0],
-            aside=aside.get(page, ()) if method.aside < 1 else (),
-            defining=page in signals.defining, off_period=page in off, table=page in tables, named=page in named,
-            exhibit=exhibit_of.get(page),
-            passage=None if passage is None else passage.score,
-            coverage=None if passage is None else passage.coverage,
-            figure=bool(passage is not None and passage.figure),
-            periods=signals.shown.get(page, frozenset()),
-        ))
-    return tuple(found)

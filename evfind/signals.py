@@ -13,9 +13,8 @@ run, and tested, on a record written by hand, without a database.
   exhibits it names, and what the leading pages' text says.
 - ``Ranking``: what ``rank.order`` returns: the ranked lists fused, the pages in order, the
   pages named outright and the exhibits named.
-- ``Candidate``: one page's signals as the rules read them (``rank.candidates``): each list's
-  rank and score, why it was set aside, its passage, whether it defines a term, is off-period,
-  is named outright. The inputs of a learned last stage.
+(``features.Candidate`` is one page's signals as the rules read them: the inputs of a learned
+last stage.)
 
 Page ids are whatever the rows hold (the store's ``pages.id``; letters in tests). Nothing here
 computes; every record is a NamedTuple of tuples, frozensets and read-only mappings.
@@ -135,30 +134,3 @@ class Reads(NamedTuple):
 
     pages: tuple[Hashable, ...]  # their best passages (the shown pages' evidence lines too)
     periods: tuple[Hashable, ...] = ()  # the spans of time their tables cover
-
-
-class Candidate(NamedTuple):
-    """One page of a question's ranking with every signal the rules read (``rank.candidates``).
-    Ranks count from 1; None: not in that list (or not read)."""
-
-    page: Hashable
-    rank: int  # its place in the final order
-    score: float
-    fused_rank: int | None  # its place in the fusion (RRF, the clear winner first), before anything is set aside
-    fused_score: float | None
-    lexical_rank: int | None
-    bm25: float | None
-    statement_rank: int | None
-    statement: str | None  # the kind of primary statement it is, when targeted
-    section_rank: int | None
-    expanded_rank: int | None
-    aside: tuple[str, ...]  # why it was scored down: definitions, instrument, contents, unnamed (empty: kept)
-    defining: bool  # a page of definitions that defines a term the question names (and so not set aside)
-    off_period: bool  # its tables cover only spans of time the question does not ask for
-    table: bool  # a statement the question asks for as such (``rank.asked_tables``)
-    named: bool  # named outright: where a named Item or exhibit begins
-    exhibit: str | None  # the number of the named exhibit it is a page of
-    passage: float | None  # its best passage's score, 0 to 1 (None: not read)
-    coverage: float | None  # the share of the question's concepts anywhere on it
-    figure: bool  # one of the question's line items sits beside a figure in its passage
-    periods: frozenset[str]  # the spans of time its tables cover (read only where they can count)

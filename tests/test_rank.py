@@ -11,7 +11,7 @@ import copy
 
 import pytest
 
-from evfind import lists, rank
+from evfind import features, lists, rank
 from evfind.rank import DEFAULT, PLAIN, Candidates, Filing, Intent, Reads, Signals, TermSignal
 
 NAMED = Intent(named=True)
@@ -147,7 +147,7 @@ def test_inputs_are_never_edited():
     assert pages(fused) == ["a", "c", "b"]  # c: 1/23 + 1/21 = 0.091097 > b: 1/22 + 0.3/21 = 0.059740
     ordered = rank.order(signals, DEFAULT)
     assert ordered.fused == tuple(fused)
-    rank.candidates(signals, DEFAULT)
+    features.candidates(signals, DEFAULT)
     assert signals == before
     off = DEFAULT._replace(evidence_weight=0.0)
     again = rank.rerank(fused, {"a": _passage(0.5)}, NEITHER, off)
@@ -543,8 +543,8 @@ def test_every_candidate_with_the_signals_the_rules_read():
         filing=Filing(definitions=frozenset({"a"})), passages={"b": _passage(0.9, 0.95, True)},
         shown={"b": frozenset({"year"})},
     )
-    found = {c.page: c for c in rank.candidates(signals, DEFAULT)}
-    assert [c.page for c in rank.candidates(signals, DEFAULT)] == pages(rank.order(signals, DEFAULT).fused)
+    found = {c.page: c for c in features.candidates(signals, DEFAULT)}
+    assert [c.page for c in features.candidates(signals, DEFAULT)] == pages(rank.order(signals, DEFAULT).fused)
     # fused (NEITHER): c 1/23 + 1/21 = 0.091097, b 1/22 + 0.3/21 = 0.059740, a 1/21 = 0.047619
     c, b, a = found["c"], found["b"], found["a"]
     assert (c.fused_rank, c.lexical_rank, c.bm25, c.statement_rank, c.statement, c.section_rank) == (
@@ -556,7 +556,7 @@ def test_every_candidate_with_the_signals_the_rules_read():
     assert a.aside == ("definitions",) and b.aside == () and not a.defining
     assert found["a"].rank == 3 and not any(x.named or x.table or x.off_period or x.exhibit for x in found.values())
     # the statement named: it is the table asked for
-    assert {x.page for x in rank.candidates(signals._replace(intent=NAMED), DEFAULT) if x.table} == {"c"}
+    assert {x.page for x in features.candidates(signals._replace(intent=NAMED), DEFAULT) if x.table} == {"c"}
 
 
 def test_the_reasons_given_for_a_page_set_aside_are_set_asides_own():
