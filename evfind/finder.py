@@ -15,6 +15,7 @@ terms their definitions define) into one plain record (``rank.Signals``), and ha
 ``rank.order``, which decides everything about the order. Every page it returns exists in the
 store. The records it returns are answer.py's; how a page is described, present.py's.
 """
+
 import functools
 import os
 import re
@@ -51,7 +52,6 @@ from .text import LazyPattern, language, normal, tokens
 
 # A defined term as an agreement or a glossary defines it: "Applicable Rate" means ...
 _DEFINED = LazyPattern(r"[\"\u201c]([A-Za-z][\w&'\- ]{2,60}?)[\"\u201d]\s*(?:means|shall mean|has the meaning)", re.S)
-
 
 
 def _reading(function):
@@ -141,10 +141,10 @@ class Finder:
         match, lexical_sql, statement_sql, section_sql = sql
         if ranking.exhibits:  # an exhibit named by number or title: its pages were read too
             section_sql = f"{section_sql};\n{queries.EXHIBIT_PAGES_SQL}" if section_sql else queries.EXHIBIT_PAGES_SQL
-        lists = ranking.candidates
+        made = ranking.candidates
         return Plan(
-            parsed, match, lexical_sql, statement_sql, section_sql, lists.lexical, lists.statements, lists.sections,
-            fused=ranking.fused, passages=signals.passages, expanded=lists.expanded, marks=marks, named=ranking.named,
+            parsed, match, lexical_sql, statement_sql, section_sql, made.lexical, made.statements, made.sections,
+            fused=ranking.fused, passages=signals.passages, expanded=made.expanded, marks=marks, named=ranking.named,
             signals=signals,
         )
 
