@@ -462,8 +462,8 @@ def query(
     With --questions: 0 once every question has its line, 2 for an empty store, 3 for a
     malformed questions file.
     """
+    from .answer import REFUSALS
     from .errors import UsageError
-    from .finder import REFUSALS
     from .multi import open_finder
     from .render import render, render_plan
 
@@ -597,7 +597,7 @@ def show(
         single = len(pages) == 1 and (label is not None or page.strip().isdigit())  # one page: one object, as always
         _emit(json.dumps(objects[0] if single else objects, ensure_ascii=False, indent=2))
         return
-    from .finder import CONTINUES
+    from .present import CONTINUES
     from .render import highlighted_text
 
     colour = _colour()
@@ -710,7 +710,7 @@ def info(
     fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
 ) -> None:
     """Documents, revisions, page counts, blank pages and the sections found on which pages."""
-    from .finder import describe
+    from .describe import describe
 
     db, _, _ = _database(db, None, None, ingest=False)
     summary = describe(db)

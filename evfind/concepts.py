@@ -13,7 +13,7 @@ equipment"). They meet through the concept's vocabulary:
   ``row_label``): the document's own wording.
 
 ``lookup(parsed, facts)`` takes a question as question.parse reads it and fact rows (the facts
-table's rows: anything with the attributes of ``store.FactRow``) and returns the facts that
+table's rows: anything with the attributes of ``factstore.FactRow``) and returns the facts that
 match the question's ideas, best first, and the pages that tag the asked concepts, best first: a
 ranked list of its own, for the ranking to fuse (it is not fused here). It never computes a
 figure: the values are as the pages show them.

@@ -217,6 +217,22 @@ def _date(text: str) -> str:
     return f"{month} {day}, {year}"
 
 
+# The filer's trading symbols: the cover page of a 10-K, 10-Q or 8-K lists them beside their
+# exchange (the "Trading Symbol(s)" column the cover has had since 2019: SEC Release 33-10618),
+# and a press release's dateline gives them ("(NYSE: PEP)", "(Nasdaq: COST)").
+_SYMBOL = re.compile(
+    r"\b([A-Z]{1,5}(?:\.[A-Z])?)\s+(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasdaq|NASDAQ|Chicago Stock Exchange)"
+    r"|\((?:NYSE|NASDAQ|Nasdaq)[^:)]{0,20}:\s*([A-Z]{1,5}(?:\.[A-Z])?)\)"
+)
+
+
+def tickers(texts: list[str]) -> tuple[str, ...]:
+    """The filer's trading symbols as its first pages (its cover, a release's dateline) print
+    them, in the order met: what a question may name the filer by ("ATVI", "COST")."""
+    text = "\n".join(texts[:COVER_PAGES])
+    return tuple(dict.fromkeys(m.group(1) or m.group(2) for m in _SYMBOL.finditer(text)))
+
+
 # ---------------------------------------------------------------------------------------------
 # Exhibits
 

@@ -6,7 +6,7 @@ JSON objects themselves are built by ``Answer.to_dict`` and ``Plan.to_dict`` (ev
 the one builder the CLI, batch mode and the Datasette plugin share.
 """
 
-from .finder import Answer, Hit, Plan
+from .answer import Answer, Hit, Plan
 
 SHORT_SHA = 12  # hex digits of a SHA-256 shown to people (table, Markdown, Datasette's lists)
 EXPLAIN_LIST = 20  # pages of each ranked list the text of --explain shows (its JSON shows all)

@@ -494,7 +494,7 @@ def test_show_names_the_section_a_page_continues(cli, filing_db):
 def test_a_short_filing_keeps_its_common_words(tmp_path, cli, monkeypatch):
     """In a 3-page 8-K a word on two pages is "common"; left out of the MATCH, the page that
     holds the dividend (it shares "dividend" with the exhibit) would match nothing at all."""
-    from evfind import finder
+    from evfind import lists
 
     source = write_jsonl(tmp_path / "ACME_2024_8K.jsonl", [
         "ACME CORP\nFORM 8-K\nCurrent report, 2024",
@@ -508,7 +508,7 @@ def test_a_short_filing_keeps_its_common_words(tmp_path, cli, monkeypatch):
     question = "What dividend did Acme announce in 2024?"
     result, data = cli.json("query", db, question)
     assert result.exit_code == 0 and sorted(r["page_number"] for r in data["results"]) == [1, 2, 3]
-    monkeypatch.setattr(finder, "FEW_PAGES", 0)  # as a long filing: its common words left out
+    monkeypatch.setattr(lists, "FEW_PAGES", 0)  # as a long filing: its common words left out
     result, data = cli.json("query", db, question)
     assert [r["page_number"] for r in data["results"]] == [3]
 

@@ -134,7 +134,7 @@ def test_a_statement_named_as_the_source_is_where_to_look_not_what_to_find():
 def test_group_is_a_content_word():
     """A shareholder group, a disposal group, a product group: 'group' says what is asked. The
     filer's own 'Group' is on most of its pages, and such words are left out of the MATCH
-    (``Finder._without_common_words``), not dropped here."""
+    (``lists.lexical_terms``), not dropped here."""
     assert "group" in content_words("How much stock must a shareholder group hold to use proxy access?")
     assert "inc" not in content_words("What was Acme Group Inc.'s revenue?")
 

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from evfind import evidence, finder, question, text
+from evfind import evidence, present, question, text
 
 from .test_cli import CAPEX
 
@@ -249,7 +249,7 @@ EVERY_QUERY = {
         question._YEAR,  # fiscal years
         question._WHERE,  # does it ask where, or for a figure
         question._FIGURE,
-        finder._MARK,  # the matched spans of each hit
+        present.MARK,  # the matched spans of each hit
         evidence._SPAN,  # the evidence lines of the leading pages
         evidence._TOKEN,
         evidence._DIGIT,
