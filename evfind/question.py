@@ -14,6 +14,7 @@ from typing import NamedTuple
 from ._data import DATA, compiled, rows
 from .evidence import SPAN_NAMED
 from .text import LazyPattern, is_chinese, normal, phrases, stems, tokens
+from .text import common_words  # noqa: F401 (its home is text.py, beside words_on; kept importable here)
 
 _YEAR = LazyPattern(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
 
@@ -630,18 +631,6 @@ def _plain_words(question: str) -> list[str]:
         year = _YEAR.match(word)
         words.append(year.group(1) if year else word)
     return list(dict.fromkeys(words))
-
-
-def common_words(pages: list[set[str]], share: float = 0.5) -> list[str]:
-    """The words on more than ``share`` of the pages (``pages``: each page's ``text.words_on``): in
-    bm25 their IDF is not positive, so they add nothing to a page's score (stored at ingest,
-    left out of the MATCH at query time)."""
-    from collections import Counter
-
-    counts: Counter = Counter()
-    for words in pages:
-        counts.update(words)
-    return sorted(word for word, count in counts.items() if count > share * len(pages))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ._data import rows
-from .rank import CONTENTS
+from .labels import CONTENTS, DEFINITIONS
+from .lines import ITEM_LINE_WORDS, ITEM_TITLE_WORDS, TOP_LINES, first_content, lines as _lines, top_end
 from .text import squash, words_key
 
 # ---------------------------------------------------------------------------------------------
@@ -37,11 +38,8 @@ from .text import squash, words_key
 # it; the figures quoted were counted on the development filings (50 10-Ks, 10-Qs, 8-Ks and
 # earnings releases).
 
-# Where a page's top ends: the first TOP_LINES lines that are not running headers or page
-# numbers. A statement's title, with the company name, "(In millions ...)" and the period above
-# the columns, sits within them; below them a statement's name is a caption or a reference in
-# running text, and a heading there starts a section mid-page ("started", not "title").
-TOP_LINES = 8
+# Where a page's top ends (TOP_LINES), and the Item line's length (ITEM_LINE_WORDS,
+# ITEM_TITLE_WORDS): evfind/lines.py, which forms.py reads them from too.
 # Pages a subsection found only by its title line ("Liquidity and Capital Resources") is carried
 # forward. Nothing marks where such a subsection ends (the next title may name no known topic):
 # carried further, its label would spill onto the pages of whatever follows it.
@@ -67,15 +65,9 @@ GLOSSARY_LINES = 6
 # (income and comprehensive income on one page); an index names four to six.
 INDEX_TITLES = 3
 
-# Line lengths of heading lines, in words. The Item line: the longest 10-K Item (Item 12,
-# "Security Ownership of Certain Beneficial Owners and Management and Related Stockholder
-# Matters") is 14 words, 17 with "Part III" before it and a table of contents' page number after;
-# a longer line that starts "Item 7" is a sentence referring to it. (8-K Item 2.03's full title
-# runs to 19 words and is not read as a heading today.)
-ITEM_LINE_WORDS = 18
-# The title on the line after a bare "Item 7." line: Item 12's title is 12 words, 13 with a
-# page number; a longer line is the Item's first paragraph.
-ITEM_TITLE_WORDS = 16
+# Line lengths of heading lines, in words. (The Item line, ITEM_LINE_WORDS in lines.py: 8-K
+# Item 2.03's full title runs to 19 words and is not read as a heading by the plain reading;
+# forms.py reads an 8-K's Items by its own numbering, with a longer line.)
 # The note line ("Note 12 - Accumulated Other Comprehensive Income (Loss)"): note titles run to
 # about ten words; a longer line that starts "Note 3" is a sentence ("Note 3 describes ...").
 NOTE_LINE_WORDS = 14
@@ -215,13 +207,12 @@ def topic_of(title: str) -> str | None:
 # ("Item 7", "Item 15"), 8-K Items two more after a dot ("Item 2.02"), letters a to d after them
 # ("Item 1A", "Item 9C"); notes are numbered to 99 or lettered; a bare numbered note title ("9.
 # Income Taxes") is a capitalised run of 3 to 81 characters without sentence punctuation; page
-# numbers have up to five digits or roman letters, or are "F-12" style (three digits).
+# numbers are lines.py's.
 _ITEM = re.compile(
     r"^(?:part\s+[ivx]+\s*[,.:\-]?\s*)?item\s*(\d{1,2}(?:\.\d{2})?\s*[a-d]?)\b[\s.:\-]*(.*)$", re.I
 )
 _NOTE = re.compile(r"^note\s*(\d{1,2}|[a-z])\b[\s.:\-]*(.*)$", re.I)
 _NUMBERED = re.compile(r"^(\d{1,2})\s*[.\-:]\s*([A-Z][^.;:$%]{2,80})$")
-_PAGE_NUMBER = re.compile(r"^(?:page\s*)?[\divxlc]{1,5}$|^[a-z]-\d{1,3}$|^f-\d{1,3}$", re.I)
 _NUMBER = re.compile(r"\(?\$?\d[\d,.]*\)?%?")
 _SENTENCE = re.compile(r"[a-z]\.(?:\s|$)")  # a full stop after a word
 _SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or",
@@ -480,10 +471,6 @@ class PageKind:
     definitions: bool = False  # a page of defined terms or a glossary
 
 
-def _lines(text: str) -> list[str]:
-    return [line.strip() for line in text.split("\n") if line.strip()]
-
-
 def _is_toc(lines: list[str], form: Form = ANY_FORM) -> bool:
     """A table of contents (in a form that has one): TOC_ITEMS or more Item lines, or TOC_FEW or
     more most of which end in a page number."""
@@ -517,45 +504,13 @@ def _is_index(lines: list[str]) -> bool:
     return sum(1 for line in lines if _statement_title(line)) >= INDEX_TITLES
 
 
-_PART = re.compile(
-    r"^part\s+[ivx]+\.?(?:\s*[-\u2013\u2014.:,]?\s*(?:financial|other) information)?$|^notes to (the )?(consolidated |condensed |combined )*financial statements"
-    r"( \(continued\))?$",
-    re.I,
-)
-
-
-def _boilerplate(line: str) -> bool:
-    """Running headers, page numbers, "PART II" and "Notes to Consolidated Financial
-    Statements" lines: not the page's own content."""
-    return line.lower() in ("table of contents", "index", "contents") or bool(
-        _PAGE_NUMBER.match(line) or _PART.match(line)
-    )
-
-
-def _first_content(lines: list[str]) -> int:
-    """Index of the first line that is not a running header or a page number."""
-    return next((i for i, line in enumerate(lines) if not _boilerplate(line)), 0)
-
-
-def _top_index(lines: list[str]) -> int:
-    """Index after which a line is no longer at the top of the page."""
-    seen = 0
-    for index, line in enumerate(lines):
-        if _boilerplate(line):
-            continue
-        seen += 1
-        if seen >= TOP_LINES:
-            return index + 1
-    return len(lines)
-
-
 def find_headings(
     lines: list[str], in_notes: bool, form: Form = ANY_FORM, part: str | None = None
 ) -> list[Heading]:
     """Item, note, statement and topic headings on one page, in reading order (``part``: the
     Part in force at the page's top, moved on by the Part lines of the page)."""
     found: list[Heading] = []
-    top = _top_index(lines)
+    top = top_end(lines)
     skip = -1
     for index, line in enumerate(lines):
         if index <= skip:
@@ -602,7 +557,7 @@ def _statement_on(page_text: str, lines: list[str], headings: list[Heading],
             return heading.label
     if previous is None:
         return None
-    top = _top_index(lines)
+    top = top_end(lines)
     if any(h.level in ("item", "note", "statement") and h.line < top for h in headings):
         return None
     if "continued" in " ".join(lines[:top]).lower() or statement_fit(previous, key) >= CONTINUED_FIT:
@@ -622,9 +577,9 @@ def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FOR
     text = "\n".join(lines)
     statement = _statement_on(text, lines, headings, place.statement, index)
     title = next((h.text for h in headings if h.level == "statement" and h.label == statement), None)
-    first = _first_content(lines)
+    first = first_content(lines)
     opening = next((h for h in headings if h.level in ("item", "note") and h.line <= first), None)
-    top = _top_index(lines)
+    top = top_end(lines)
     sections = []
     for heading in headings:
         if heading.level == "statement":
@@ -682,7 +637,7 @@ class Carry:
         if kind.index:
             page.add(CONTENTS, "Table of contents", "title")
         if kind.definitions:
-            page.add("definitions", "Definitions", "title")
+            page.add(DEFINITIONS, "Definitions", "title")
         self._inherit(page, kind.opening, statement)
         if statement:
             page.add(statement, title or statement, "statement")

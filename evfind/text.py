@@ -224,10 +224,22 @@ def normal(word: str) -> str:
 
 
 def words_on(text: str) -> set[str]:
-    """Match keys of a page (ingest, for ``question.common_words``): its distinct words in
+    """Match keys of a page (ingest, for ``common_words``): its distinct words in
     ``normal`` form. The page is index text already folded by ``normalise``, and its compounds
     are kept as the filing spells them, so only the tokenising is shared with ``tokens``."""
     return {normal(_bare(w)) for w in set(_TOKEN.findall(text.lower()))}
+
+
+def common_words(pages: list[set[str]], share: float = 0.5) -> list[str]:
+    """The words on more than ``share`` of the pages (``pages``: each page's ``words_on``): in
+    bm25 their IDF is not positive, so they add nothing to a page's score (stored at ingest,
+    left out of the MATCH at query time)."""
+    from collections import Counter
+
+    counts: Counter = Counter()
+    for words in pages:
+        counts.update(words)
+    return sorted(word for word, count in counts.items() if count > share * len(pages))
 
 
 # ---------------------------------------------------------------------------------------------
