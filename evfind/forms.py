@@ -388,7 +388,7 @@ _PART = re.compile(r"^part\s+(i{1,3}|iv)\b\s*(?:[.,:\-\u2013\u2014]\s*)?(.*)$", 
 @lru_cache(maxsize=1)
 def _form_items() -> dict[str, list[tuple[str, str, str, re.Pattern]]]:
     table: dict[str, list[tuple[str, str, str, re.Pattern]]] = {}
-    for form, part, item, label, title, _source in rows("form_items.tsv", 6):
+    for form, part, item, label, title in rows("form_items.tsv", 5):
         table.setdefault(form, []).append((part, item, label, re.compile(title)))
     return table
 

@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from ._data import DATA, compiled, rows
+from ._data import compiled, rows, words
 from .evidence import SPAN_NAMED
 from .text import LazyPattern, is_chinese, normal, phrases, stems, tokens
 from .text import common_words  # noqa: F401 (its home is text.py, beside words_on; kept importable here)
@@ -78,12 +78,7 @@ class ParsedQuestion(NamedTuple):
 # Vocabulary
 
 
-def _word_list(name: str) -> list[str]:
-    text = (DATA / name).read_text(encoding="utf-8")
-    return [line.strip().lower() for line in text.splitlines() if line.strip() and not line.startswith("#")]
-
-
-_VOCABULARY_FILES = ("stopwords.txt", "meta_words.txt", "lexicon.tsv", "routes.tsv")
+_VOCABULARY_FILES = ("stopwords.txt", "meta_words.tsv", "lexicon.tsv", "routes.tsv")
 
 
 @lru_cache(maxsize=1)
@@ -94,18 +89,18 @@ def _vocabulary() -> dict:
 
 
 def _build_vocabulary() -> dict:
-    stop = frozenset(_word_list("stopwords.txt"))
+    stop = frozenset(w.lower() for w in words("stopwords.txt"))
 
     def key(cue: str) -> tuple[str, ...]:
         return tuple(normal(w) for w in tokens(cue) if w not in stop)
 
     phrases, singles = [], set()
-    for entry in _word_list("meta_words.txt"):
-        words = tuple(tokens(entry))
-        if len(words) > 1:
-            phrases.append(words)
-        elif words:
-            singles.add(words[0])
+    for (entry,) in rows("meta_words.tsv", 1):
+        found = tuple(tokens(entry))
+        if len(found) > 1:
+            phrases.append(found)
+        elif found:
+            singles.add(found[0])
     phrases.sort(key=len, reverse=True)
     lexicons: dict[bool, dict] = {True: {}, False: {}}
     ratio_cues = set()

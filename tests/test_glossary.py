@@ -104,7 +104,7 @@ def _heading_patterns() -> dict[str, list[tuple[str, str]]]:
     patterns: dict[str, list[tuple[str, str]]] = {}
     for kind, label, pattern in rows("sections.tsv", 3):
         patterns.setdefault(label, []).append((kind, pattern))
-    for _form, _part, _item, label, title, _source in rows("form_items.tsv", 6):
+    for _form, _part, _item, label, title, _source in rows("form_items.tsv", 5, source=True):
         patterns.setdefault(label, []).append(("item", title))
     return patterns
 
@@ -141,7 +141,7 @@ def test_every_exhibit_kind_has_a_chinese_entry():
     ratio_computation: "statements re computation of ratios" holds "computation of ratios")."""
     patterns: dict[str, list[str]] = {}
     said: dict[str, list[str]] = {}
-    for _number, kind, pattern, source in rows("exhibits.tsv", 4):
+    for _number, kind, pattern, source in rows("exhibits.tsv", 3, source=True):
         patterns.setdefault(kind, []).extend([pattern] if pattern else [])
         what = re.search(r"\(([^()]*)\)$", source.strip())  # "... (articles of incorporation)"
         head = re.split("[,:]", what.group(1))[0] if what else ""  # "(plan of acquisition, ...)"
