@@ -11,7 +11,7 @@ DATA = Path(__file__).resolve().parent / "data"
 # ("# Source: ..."). Readers get the other columns; the source is checked here.
 SOURCED = frozenset({
     "sections.tsv", "routes.tsv", "lexicon.tsv", "glossary_zh.tsv", "exhibits.tsv", "form_items.tsv",
-    "traditional_zh.tsv", "meta_words.tsv",
+    "traditional_zh.tsv", "meta_words.tsv", "derivations.tsv",
 })
 
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ._data import compiled, rows, words
 from .evidence import SPAN_NAMED
-from .text import LazyPattern, is_chinese, normal, phrases, stems, tokens
+from .text import LazyPattern, derivations, is_chinese, normal, phrases, stems, tokens
 from .text import common_words  # noqa: F401 (its home is text.py, beside words_on; kept importable here)
 
 _YEAR = LazyPattern(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
@@ -23,7 +23,7 @@ class Term(NamedTuple):
     """One phrase of the lexical query: question words, or an expansion of them."""
 
     phrase: str  # lower-case words separated by single spaces
-    source: str  # question | year | lexicon
+    source: str  # question | year | lexicon (an expansion: the lexicon's, or a derivational form) | pair
 
     @property
     def fts(self) -> str:
@@ -78,7 +78,7 @@ class ParsedQuestion(NamedTuple):
 # Vocabulary
 
 
-_VOCABULARY_FILES = ("stopwords.txt", "meta_words.tsv", "lexicon.tsv", "routes.tsv")
+_VOCABULARY_FILES = ("stopwords.txt", "meta_words.tsv", "lexicon.tsv", "routes.tsv", "derivations.tsv")
 
 
 @lru_cache(maxsize=1)
@@ -112,6 +112,10 @@ def _build_vocabulary() -> dict:
             table[key(cue)] = table.get(key(cue), ()) + found
         if kind == "ratio":
             ratio_cues.add(key(cue))
+    # What a question's words are expanded by: the lexicon's cues, and the derivational families
+    # of text.derivations (a single word each; a lexicon cue of the same words would win).
+    derived = {(word,): forms for word, forms in derivations().items()}
+    expansions = {metrics: {**derived, **table} for metrics, table in lexicons.items()}
     routes: dict[tuple[str, ...], tuple] = {}
     for cue, labels, kind in rows("routes.tsv", 3):
         routes[key(cue)] = routes.get(key(cue), ()) + ((tuple(labels.split()), kind),)
@@ -119,6 +123,8 @@ def _build_vocabulary() -> dict:
         "stopwords": stop,
         "meta": (tuple(phrases), frozenset(singles)),
         "lexicon": lexicons,
+        "expansions": expansions,
+        "derived": {word: forms[0] for word, forms in derivations().items()},
         "ratios": frozenset(ratio_cues),
         "routes": routes,
     }
@@ -137,6 +143,19 @@ def lexicon(metrics: bool = True) -> dict[tuple[str, ...], tuple[str, ...]]:
     """Cue (normalised word tuple) -> expansion phrases; without the metric and ratio rows if
     not ``metrics``."""
     return _vocabulary()["lexicon"][bool(metrics)]
+
+
+def expansions(metrics: bool = True) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """``lexicon`` with the derivational families of text.derivations as one-word cues: what a
+    question's words are expanded by."""
+    return _vocabulary()["expansions"][bool(metrics)]
+
+
+def route_words(words: list[str]) -> list[str]:
+    """The words routes are matched on: each word with a derivational family as the first form of
+    it ("acquire" -> acquisition), so a verb routes as its noun does."""
+    derived = _vocabulary()["derived"]
+    return [derived.get(normal(w), w) for w in words]
 
 
 def ratios() -> frozenset[tuple[str, ...]]:
@@ -306,12 +325,13 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True,
     all_words = [w for w in tokens(question) if w not in stopwords()]
     if _ORGANIC.search(question) and "organic" not in all_words:
         all_words.append("organic")  # growth excluding acquisitions and currency: organic growth
-    table = lexicon(metrics)
+    table = expansions(metrics)
     ideas: list[tuple[int, Idea]] = []
     covered: set[str] = set()
     ratio = False
     for start, end, cue in _find_phrases(all_words, table):
-        cues.append(" ".join(cue))
+        if cue in lexicon(metrics):  # (a derivational family is a fold, not a cue of the vocabulary)
+            cues.append(" ".join(cue))
         ratio = ratio or cue in ratios()
         added.extend(Term(phrase, "lexicon") for phrase in table[cue])
         wording = " ".join(all_words[start:end])
@@ -339,7 +359,7 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True,
     implied: list[str] = []
     sections: list[str] = []
     source_words: set[str] = set()
-    for _, _, cue in _find_phrases(all_words, route_table()):
+    for _, _, cue in _find_phrases(route_words(all_words), route_table()):
         cues.append(" ".join(cue))
         for labels, kind in route_table()[cue]:
             if kind == "named" and _located(question, cue):

@@ -4,9 +4,10 @@ Each reader folds text for its own purpose, and the folds differ on purpose:
 
 - **index text** (``normalise``): what ingest stores and FTS5 indexes. It keeps the page as a
   reader sees it (case, punctuation, line breaks) and only makes the characters plain.
-- **match keys** (``tokens``, ``normal``, ``words_on``): how a question's words are compared with
-  the vocabulary (lexicon, routes, meta words) and with the words common to a filing's pages:
-  lower-case word tokens, then a light singular form.
+- **match keys** (``tokens``, ``normal``, ``words_on``, ``derivations``): how a question's words
+  are compared with the vocabulary (lexicon, routes, meta words) and with the words common to a
+  filing's pages (``common_words``): lower-case word tokens, then a light singular form, and for
+  a few verbs the noun a filing writes (deliver: deliveries), which the index's stemmer keeps apart.
 - **heading keys** (``words_key``, ``squash``): how a line of a page is compared with the heading
   patterns of structure.py: letters only, so that numbers, punctuation and a word split by the
   PDF ("Balance Shee t") do not hide a heading.
@@ -221,6 +222,15 @@ def normal(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word
+
+
+@lru_cache(maxsize=1)
+def derivations() -> dict[str, tuple[str, ...]]:
+    """Match key of a word's derivational family (data/derivations.tsv): a question word in
+    ``normal`` form -> the forms a filing writes instead, the first the one it routes as
+    ("deliver" -> delivery, deliveries). Porter's stemmer, which the index uses, strips
+    inflections, not derivations; this closes that gap for the words listed, in one place."""
+    return {normal(word): tuple(" ".join(tokens(f)) for f in forms.split("|")) for word, forms in rows("derivations.tsv", 2)}
 
 
 def words_on(text: str) -> set[str]:
