@@ -341,29 +341,6 @@ def test_everyday_chinese_words_of_filings_are_read(tmp_path, cli):
     assert ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, "来自美国政府的收入占比是多少？")[0] == 4
 
 
-def test_the_agenda_of_a_current_report_is_its_items(tmp_path, cli):
-    """'What was the key agenda of the 8-K?' (FinanceBench's wording) asks what the report is
-    filed under: its Items (Form 8-K General Instruction B.1), not the cover page whose date
-    and name the question repeats, nor the exhibit's pages."""
-    from .conftest import ranked_pages
-
-    pages = [
-        "UNITED STATES SECURITIES AND EXCHANGE COMMISSION\nFORM 8-K\nCURRENT REPORT\nDate of Report (Date of "
-        "earliest event reported): March 3, 2024\nACME Corp\n(Exact name of registrant as specified in its charter)\n"
-        "Filed March 3, 2024. ACME Corp, 1 Main Street. Commission File Number 001-00001.",
-        "Item 1.01 Entry into a Material Definitive Agreement.\nOn February 28, 2024, ACME Corp entered into a "
-        "Supplemental Indenture under which ACME Holdings becomes the issuer of the 4.5% Notes due 2030.\n"
-        "Item 9.01 Financial Statements and Exhibits.\n(d) Exhibits filed herewith: 4.1 Supplemental Indenture",
-        "Exhibit 4.1\nSUPPLEMENTAL INDENTURE dated as of February 28, 2024 between ACME Corp, ACME Holdings and "
-        "the Trustee. ACME Corp filed the Base Indenture on March 3, 2014.",
-        "Section 1.01 Assumption. ACME Holdings assumes the obligations of ACME Corp under the Notes filed March 3.",
-        *(f"Section {n}.01 Covenants. The Issuer shall pay principal and interest on the Notes when due and "
-          f"maintain an office where Notes may be presented for payment." for n in range(2, 8)),
-    ]
-    assert ranked_pages(cli, tmp_path, "ACME_2024_8K", pages, "What was the key agenda of ACME's 8-K filed on March 3, 2024?")[0] == 2
-    assert ranked_pages(cli, tmp_path, "ACME_2024_8K", pages, "ACME于2024年3月3日提交的8-K的主要事项是什么？")[0] == 2
-
-
 def test_the_us_government_is_one_phrase(tmp_path, cli):
     """'U.S.' is a word of the question as the index holds it ("u s"): "the U.S. government" is
     found as a phrase on the page that discloses sales to it (ASC 280-10-50-42), before the
