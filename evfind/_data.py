@@ -11,7 +11,8 @@ DATA = Path(__file__).resolve().parent / "data"
 # ("# Source: ..."). Readers get the other columns; the source is checked here.
 SOURCED = frozenset({
     "sections.tsv", "routes.tsv", "lexicon.tsv", "glossary_zh.tsv", "exhibits.tsv", "form_items.tsv",
-    "traditional_zh.tsv", "meta_words.tsv", "derivations.tsv",
+    "traditional_zh.tsv", "meta_words.tsv", "derivations.tsv", "question_words.tsv", "compounds.tsv",
+    "title_words.tsv", "statement_lines.tsv",
 })
 
 

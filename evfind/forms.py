@@ -31,8 +31,9 @@ from functools import lru_cache, partial
 from .exhibits import kinds as _kind_rows
 from ._data import rows
 from .lines import COVER_PAGES, DATELINE_TICKER, ITEM_LINE_WORDS, ITEM_TITLE_WORDS, TOP_LINES, boilerplate as _boilerplate
-from .lines import lines as _lines, reflow, top as _top
-from .structure import ANY_FORM, STATEMENT_TITLE_WORDS, Form, PageStructure, numbered_item_heading
+from .lines import lines as _lines, reflow, title_words, top as _top
+from .statements import STATEMENT_TITLE_WORDS
+from .structure import ANY_FORM, Form, PageStructure, numbered_item_heading
 from .structure import analyse as analyse_structure
 
 FORMS = ("10-K", "10-Q", "8-K", "earnings", "annual", "other")
@@ -316,21 +317,18 @@ def _tidy(title: str) -> str:
     return title[:TITLE_CHARS]
 
 
-_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
-# Words of three letters or fewer in an all-capitals title are kept in capitals (CEO, CFO, LLC,
-# N.A.) unless they are words: these, and the small words.
-_SHORT_WORDS = {"act", "age", "all", "any", "are", "day", "due", "end", "has", "key", "law", "may", "new",
-                "non", "not", "off", "one", "our", "out", "pay", "per", "see", "set", "tax", "two", "use",
-                "was", "who", "its", "inc", "co", "ltd", "plc"}
+# Title case: the small words (data/title_words.tsv) stay in lower case; words of ACRONYM_CHARS
+# letters or fewer stay in capitals (CEO, CFO, LLC, N.A.) unless they are words (its short words).
 
 
 def _title_case(word: str, first: bool) -> str:
     """One word of an all-capitals title, as a title prints it."""
-    if word in _SMALL_WORDS and not first:
+    small = title_words("small")
+    if word in small and not first:
         return word
     if "." in word.strip(".") or any(c.isdigit() for c in word):
         return word.upper()  # U.S.C., 3M, 364-DAY
-    if len(word.strip("(),")) <= ACRONYM_CHARS and word.strip("(),") not in _SHORT_WORDS | _SMALL_WORDS:
+    if len(word.strip("(),")) <= ACRONYM_CHARS and word.strip("(),") not in title_words("short") | small:
         return word.upper()
     return "-".join(part[:1].upper() + part[1:] for part in word.split("-"))
 

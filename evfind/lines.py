@@ -11,7 +11,9 @@ thing to both.
   or the notes' running head: not the page's own content;
 - ``top`` and ``top_end``: the first ``TOP_LINES`` lines of content, and where they end;
 - ``reflow``: a sentence that a PDF extracted a word or two per line, joined back;
-- ``tickers``: the trading symbols a cover page or a press release's dateline prints.
+- ``short`` and ``numbers``: a line short enough to be a heading; the figures a line prints;
+- ``tickers``: the trading symbols a cover page or a press release's dateline prints;
+- ``title_words``: the words Title Case leaves in lower case (data/title_words.tsv).
 
 Light at import (no pattern is compiled before it is used): the query side may import it too.
 """
@@ -19,7 +21,9 @@ Light at import (no pattern is compiled before it is used): the query side may i
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from ._data import rows
 from .text import LazyPattern
 
 # ---------------------------------------------------------------------------------------------
@@ -40,6 +44,9 @@ ITEM_LINE_WORDS = 18
 # The title on the line after a bare "Item 7." line: Item 12's title is 12 words, 13 with a page
 # number; a longer line is the Item's first paragraph.
 ITEM_TITLE_WORDS = 16
+# Any heading line, in characters: a paragraph extracted without its spaces has few "words" but
+# many characters, and is no heading.
+HEADING_CHARS = 140
 # The pages where a filing's cover page is looked for (its form, its trading symbols): the cover
 # is the first page, after at most a wrapper's title page and a page of notices.
 COVER_PAGES = 3
@@ -48,6 +55,13 @@ COVER_PAGES = 3
 # is joined back into one line. Two short lines are a heading and its number, not a sentence.
 REFLOW_RUN = 3
 REFLOW_WORDS = 2
+
+
+@lru_cache(maxsize=4)
+def title_words(kind: str) -> frozenset[str]:
+    """The words of data/title_words.tsv of one kind: "small" (Title Case leaves them in lower
+    case: a, of, the ...), "short" (three letters or fewer, yet words, not acronyms: act, tax)."""
+    return frozenset(word for found, word in rows("title_words.tsv", 2) if found == kind)
 
 
 def lines(text: str) -> list[str]:
@@ -68,6 +82,19 @@ _PART = LazyPattern(
     r"( \(continued\))?$",
     re.I,
 )
+
+
+def short(line: str, words: int) -> bool:
+    """A line short enough to be a heading: at most ``words`` words and HEADING_CHARS characters."""
+    return len(line.split()) <= words and len(line) <= HEADING_CHARS
+
+
+_NUMBER = LazyPattern(r"\(?\$?\d[\d,.]*\)?%?")  # a figure as printed: 1,234, (56), $7.8, 9%
+
+
+def numbers(text: str) -> int:
+    """How many figures a line or a page prints."""
+    return len(_NUMBER.findall(text))
 
 
 def page_number(line: str) -> bool:

@@ -78,7 +78,9 @@ class ParsedQuestion(NamedTuple):
 # Vocabulary
 
 
-_VOCABULARY_FILES = ("stopwords.txt", "meta_words.tsv", "lexicon.tsv", "routes.tsv", "derivations.tsv")
+_VOCABULARY_FILES = (
+    "stopwords.txt", "meta_words.tsv", "lexicon.tsv", "routes.tsv", "derivations.tsv", "question_words.tsv", "compounds.tsv",
+)
 
 
 @lru_cache(maxsize=1)
@@ -119,7 +121,11 @@ def _build_vocabulary() -> dict:
     routes: dict[tuple[str, ...], tuple] = {}
     for cue, labels, kind in rows("routes.tsv", 3):
         routes[key(cue)] = routes.get(key(cue), ()) + ((tuple(labels.split()), kind),)
+    lists: dict[str, list[str]] = {}
+    for name, entry in rows("question_words.tsv", 2):
+        lists.setdefault(name, []).append(entry)
     return {
+        "lists": {name: tuple(entries) for name, entries in lists.items()},
         "stopwords": stop,
         "meta": (tuple(phrases), frozenset(singles)),
         "lexicon": lexicons,
@@ -128,6 +134,19 @@ def _build_vocabulary() -> dict:
         "ratios": frozenset(ratio_cues),
         "routes": routes,
     }
+
+
+def listed(name: str) -> tuple[str, ...]:
+    """The entries of one word list of data/question_words.tsv, in the file's order."""
+    return _vocabulary()["lists"][name]
+
+
+def _alternatives(name: str) -> str:
+    """A list's entries as one pattern: the English ones as whole words, the others (Chinese, a
+    sign) as they are: where, which pages? ... as whole words, then 哪一?页 ..."""
+    english = [e for e in listed(name) if e[:1].isascii() and (e[:1].isalnum())]
+    other = [e for e in listed(name) if e not in english]
+    return "|".join(([rf"\b(?:{'|'.join(english)})\b"] if english else []) + other)
 
 
 def stopwords() -> frozenset[str]:
@@ -422,13 +441,18 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True,
 
 
 # A question about where a document or section opens, not about what it says.
-_OPENING = LazyPattern(r"\b(?:begins?|beginning|starts?|starting|first page|opens?)\b|开始|起始|始于|首页", re.I)
-_OPENING_WORDS = ("begin", "start", "first page", "open", "开始", "起始", "始于", "首页")
+_OPENING = LazyPattern(lambda: _alternatives("opening"), re.I)
+
+
+@lru_cache(maxsize=1)
+def _opening_words() -> tuple[str, ...]:
+    """What an opening question must hold as text ("begin" of "begins?"): checked before the pattern."""
+    return tuple(re.sub(r".\?", "", entry) for entry in listed("opening"))
 
 
 def _asks_opening(question: str) -> bool:
     lowered = question.lower()
-    return any(word in lowered for word in _OPENING_WORDS) and bool(_OPENING.search(question))
+    return any(word in lowered for word in _opening_words()) and bool(_OPENING.search(question))
 
 
 # An exhibit named by its number in the exhibit table of Reg S-K Item 601(a): "Exhibit 10.2",
@@ -473,50 +497,19 @@ def named_exhibits(question: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(m.group(1) for m in _EXHIBIT.finditer(question)))
 
 
-# A question that asks where something is, or for a page, rather than for a figure or a fact.
-_WHERE = LazyPattern(
-    r"\b(?:where|which pages?|what pages?|on what page|locate|find the (?:page|table|section))\b"
-    r"|哪一?页|第几页|在哪|哪里|出自|页码|位置",
-    re.I,
-)
-
-
-# A question that asks for a figure: an amount, a count, a rate or a change.
-_FIGURE = LazyPattern(
-    r"\bhow (?:much|many|large|big)\b|\b(?:amount|total|rate|ratio|percentage|percent|share of|margin|price|"
-    r"value|number of|cost|growth|change|increase|decrease|size|balance|figure)s?\b|[$%]"
-    r"|多少|(?<!第)几(?!页)|比例|比率|金额|增长|规模|占比|变化|增加|减少",
-    re.I,
-)
-
-
-# Growth "excluding the impact of M&A", "excluding currency and acquisitions", "ex-FX": what
-# non-GAAP disclosures call organic growth, the change in sales without acquisitions,
-# divestitures and foreign-currency translation (Reg G; Reg S-K Item 10(e)).
-_ORGANIC = LazyPattern(
-    r"\b(?:exclud\w*|excl|ex)\b[^.?]{0,40}?\b(?:m&a|acquisitions?|divestitures?|currency|currencies|fx|"
-    r"foreign exchange|translation)\b",
-    re.I,
-)
-
-
-# A question that asks for the reasons of a change, not for a figure or a place.
-_REASON = LazyPattern(
-    r"\b(?:why|drove|drivers?|driven|reasons?|blame[sd]?|attribut(?:e[sd]?|able)|caused?)\b"
-    r"|为什么|为何|原因|驱动|归因|归咎",
-    re.I,
-)
-# A change of a figure, whose reasons are asked ("Why did EBIT decline?", "为何下降").
-_CHANGE = LazyPattern(
-    r"\b(?:declin\w*|drop\w*|f[ae]ll\w*|r[io]se|rising|increas\w*|decreas\w*|gr[eo]w\w*|widen\w*|narrow\w*|"
-    r"improv\w*|deteriorat\w*|chang\w*|swing|swung|higher|lower|weak\w*|strong\w*)\b"
-    r"|下降|下滑|增长|上升|减少|增加|变化|变动|扩大|收窄|改善|恶化|转亏|亏损",
-    re.I,
-)
-# An instruction for when the metric does not apply ("If gross margin is not a useful metric for a
-# company like this, then state that and explain why."): not a question about reasons.
+# What a question asks, read from the word lists of data/question_words.tsv (each with its
+# source): a page or a place (_WHERE), a figure (_FIGURE), the reasons (_REASON) of a change
+# (_CHANGE). Growth "excluding the impact of M&A", "ex-FX" (_ORGANIC) is what non-GAAP
+# disclosures call organic growth (Reg G; Reg S-K Item 10(e)). FinanceBench's instruction for
+# when a metric does not apply ("If gross margin is not a useful metric for a company like this,
+# then state that and explain why.", _NOT_USEFUL) is not a question about reasons.
+_WHERE = LazyPattern(lambda: _alternatives("where"), re.I)
+_FIGURE = LazyPattern(lambda: _alternatives("figure"), re.I)
+_ORGANIC = LazyPattern(lambda: rf"\b(?:{'|'.join(listed('organic_excluding'))})\b[^.?]{{0,40}}?\b(?:{'|'.join(listed('organic_excluded'))})\b", re.I)
+_REASON = LazyPattern(lambda: _alternatives("reason"), re.I)
+_CHANGE = LazyPattern(lambda: _alternatives("change"), re.I)
 _NOT_USEFUL = LazyPattern(
-    r"\bif\b[^?]*?\bnot\b[^?]*?\bexplain why\b.*$|\bif\b[^?]*?\bnot (?:a |an )?(?:useful|relevant|meaningful|applicable)\b.*$",
+    lambda: r"\bif\b[^?]*?\bnot\b[^?]*?\bexplain why\b.*$|\bif\b[^?]*?\bnot (?:a |an )?(?:" + "|".join(listed("not_useful")) + r")\b.*$",
     re.I | re.S,
 )
 MDNA = "mdna"
@@ -583,17 +576,18 @@ def _located(question: str, cue: tuple[str, ...]) -> bool:
     pattern = r"\b(?:on|off)\W+(?:(?:the|its|our|their|a)\W+)?(?:(?:consolidated|condensed)\W+)*" + words
     for match in re.finditer(pattern, question, re.I):
         before = re.findall(r"\w+", question[: match.start()].lower())[-1:]
-        if not (before and before[0] in _SOURCE_VERBS):  # "rely on the balance sheet" names the source
+        if not (before and before[0] in listed("source_verb")):  # "rely on the balance sheet" names the source
             return True
     return False
 
 
-# The verbs that make "on the balance sheet" the source to answer from, not where an item sits:
-# "rely on", "based on", "focus on" the statement (FinanceBench's instructions).
-_SOURCE_VERBS = frozenset(("rely", "relying", "relies", "based", "base", "depend", "depending", "focus", "focusing",
-                           "draw", "drawing", "solely", "only", "primarily", "exclusively"))
+# The verbs that make "on the balance sheet" the source to answer from, not where an item sits
+# ("rely on", "based on", "focus on" the statement: FinanceBench's instructions), are the list
+# source_verb of data/question_words.tsv.
 
-
+# The calendar's words: the Gregorian months and their abbreviations, the fiscal quarters as
+# filings and analysts write them (Q1, 1Q, first quarter), the words that end a period's heading
+# ("three months ended"); not vocabulary, no data file.
 _MONTHS = frozenset(
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec".split()
@@ -630,18 +624,15 @@ def _is_year(word: str) -> bool:
     return len(word) == 4 and word.isdigit() and word[:2] in ("19", "20")
 
 
-# The design's own short list of meta words, used when the full list is switched off.
-_BASIC_META = frozenset(
-    "please based fiscal give answer respond calculate round question usd millions billions".split()
-)
 
 
 def _plain_words(question: str) -> list[str]:
-    """Content words by the design's short lists only (the ablation of ``meta``)."""
-    stop = stopwords()
+    """Content words by the design's short lists only (the ablation of ``meta``: question_words.tsv's
+    basic_meta)."""
+    stop, basic = stopwords(), listed("basic_meta")
     words = []
     for word in tokens(question):
-        if word in stop or word in _BASIC_META or (len(word) == 1 and not word.isdigit()):
+        if word in stop or word in basic or (len(word) == 1 and not word.isdigit()):
             continue
         year = _YEAR.match(word)
         words.append(year.group(1) if year else word)

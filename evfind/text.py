@@ -32,13 +32,15 @@ class LazyPattern:
     """A regular expression compiled on its first use, not at import: ``_X = LazyPattern(r"...")``
     reads like ``re.compile`` (``_X.search(text)``, ``_X.sub(...)``...). Compiling the patterns
     of the query path costs some 2 to 3 ms, which a process should pay only for the patterns its
-    question runs. After the first use each method is a plain attribute (no lookup per call)."""
+    question runs. After the first use each method is a plain attribute (no lookup per call). The
+    pattern may be a function that returns it, called on first use: a pattern built from a data
+    file (question.py's word lists) costs nothing until a question needs it."""
 
-    def __init__(self, pattern: str, flags: int = 0):
-        self.pattern, self.flags = pattern, flags
+    def __init__(self, pattern, flags: int = 0):
+        self.pattern, self.flags = pattern, flags  # a pattern, or a function that returns one (from data)
 
     def __getattr__(self, name: str):
-        compiled = re.compile(self.pattern, self.flags)
+        compiled = re.compile(self.pattern() if callable(self.pattern) else self.pattern, self.flags)
         for method in ("search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"):
             setattr(self, method, getattr(compiled, method))
         return getattr(compiled, name)
@@ -140,17 +142,19 @@ _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\uf
 # "U.S." (and "US" in capitals) as filings write it, which the index holds as the two words
 # "u s": the question's "U.S. government" is one word and a phrase ("u s government"), not
 # two letters dropped and a period that ends the phrase. ``_as_typed`` writes it as US_WORD,
-# which ``tokens`` reads back as "u s" (``_COMPOUNDS``).
+# which ``tokens`` reads back as "u s" (``_compounds``).
 _US = LazyPattern(r"\bU\.\s?S\.(?:\s?A\.)?(?![A-Za-z])|\bUS\b(?!\$)")
 US_WORD = "uxsxword"
-# Words that questions run together but filings spell apart (and "U.S.", one word of the question).
-_COMPOUNDS = {
-    "cashflow": ("cash", "flow"),
-    "cashflows": ("cash", "flows"),
-    "ppne": ("ppe",),
-    "yoy": ("year", "over", "year"),
-    US_WORD: ("u s",),
-}
+# Words that questions run together but filings spell apart (data/compounds.tsv), and "U.S.", one
+# word of the question: read on the first question, not at import.
+_COMPOUNDS: dict[str, tuple[str, ...]] = {}
+
+
+def _compounds() -> dict[str, tuple[str, ...]]:
+    if not _COMPOUNDS:
+        _COMPOUNDS.update({typed: tuple(words.split("|")) for typed, words in rows("compounds.tsv", 2)})
+        _COMPOUNDS[US_WORD] = ("u s",)
+    return _COMPOUNDS
 
 
 def _bare(token: str) -> str:
@@ -190,11 +194,12 @@ def tokens(text: str) -> list[str]:
     text = _as_typed(text)
     if "s" in text and not text.islower():
         text = _ACRONYM_PLURAL.sub(r"\1", text)
+    compounds = _COMPOUNDS or _compounds()
     for token in _TOKEN.findall(text.lower()):
         if "'" in token:
             token = _bare(token)
-        if token in _COMPOUNDS:
-            result.extend(_COMPOUNDS[token])
+        if token in compounds:
+            result.extend(compounds[token])
         else:
             result.append(token)
     return result

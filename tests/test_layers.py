@@ -74,7 +74,7 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-INGEST = frozenset({"extract", "ingest", "structure", "forms", "repair", "writes", "many"})
+INGEST = frozenset({"extract", "ingest", "structure", "statements", "forms", "repair", "writes", "many"})
 QUERY = frozenset({"finder", "rank", "question", "evidence", "zh", "render", "multi", "batch"})
 # packing is the codec of stored text: ingest packs, the store's re-index and the finder unpack;
 # exhibits reads data/exhibits.tsv, the kinds of exhibit both sides name.

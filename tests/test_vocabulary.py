@@ -17,7 +17,8 @@ from evfind.structure import STATEMENTS, item_heading, topic_of
 
 COLUMNS = {
     "sections.tsv": 3, "routes.tsv": 3, "lexicon.tsv": 3, "glossary_zh.tsv": 2, "exhibits.tsv": 3,
-    "form_items.tsv": 5, "traditional_zh.tsv": 2, "meta_words.tsv": 1, "derivations.tsv": 2,
+    "form_items.tsv": 5, "traditional_zh.tsv": 2, "meta_words.tsv": 1, "derivations.tsv": 2, "question_words.tsv": 2, "compounds.tsv": 2,
+    "title_words.tsv": 2, "statement_lines.tsv": 2,
 }
 # Fields a row may leave empty: an exhibit number's default kind has no title pattern, an Item
 # that its number alone names has no Part.
