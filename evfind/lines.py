@@ -72,7 +72,8 @@ def lines(text: str) -> list[str]:
 # The counts inside the patterns are shapes, not thresholds: a page number has up to five digits
 # or roman letters ("Page 12", "xiv"), or a letter or two, a hyphen and up to three digits
 # ("F-12", "A-3", "MD-4"); the running headers are the words a page prints above its content to
-# say where it sits, and ".25"-style fragments are a folio's decimal split from its page number.
+# say where it sits; a stray ".00" above a cover's first line is an EDGAR rendering's leftover
+# (AMCOR's 8-K of 2022-04-26 prints one before "UNITED STATES").
 _PAGE_NUMBER = LazyPattern(r"^(?:page\s*)?[\divxlc]{1,5}$|^[a-z]{1,2}-\d{1,3}$", re.I)
 _RUNNING = LazyPattern(r"^(?:table of contents|contents|index|\.\d\d)$", re.I)
 # A Part line ("PART II", "Part I - Financial Information") and the notes' running head ("Notes
