@@ -4,10 +4,16 @@ from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data"
 
-# The vocabulary files whose every row ends with a `source` column: the standard the row comes
-# from (a form's Item, a Reg S-K / S-X rule, an ASC topic, a statement caption, a non-GAAP
-# measure, a capital-markets term). Readers get the other columns; the source is checked here.
-SOURCED = frozenset({"sections.tsv", "routes.tsv", "lexicon.tsv", "glossary_zh.tsv"})
+# The data files whose every row ends with a `source` column: the standard the row comes from (a
+# form's Item, a Reg S-K / S-X rule, an ASC topic, a statement caption, a non-GAAP measure, a
+# capital-markets term, a published word list or character table, a benchmark's prompt
+# template). Every .tsv file is one; a .txt word list names its source in its header instead
+# ("# Source: ..."). Readers get the other columns; the source is checked here.
+SOURCED = frozenset({
+    "sections.tsv", "routes.tsv", "lexicon.tsv", "glossary_zh.tsv", "exhibits.tsv", "form_items.tsv",
+    "traditional_zh.tsv", "meta_words.tsv", "derivations.tsv", "question_words.tsv", "compounds.tsv",
+    "title_words.tsv", "statement_lines.tsv", "concepts.tsv", "textblocks.tsv",
+})
 
 
 def rows(name: str, columns: int | None = None, *, source: bool = False) -> list[list[str]]:
@@ -34,6 +40,13 @@ def rows(name: str, columns: int | None = None, *, source: bool = False) -> list
                 fields = fields[:-1]
         result.append(fields)
     return result
+
+
+def words(name: str) -> list[str]:
+    """The entries of a .txt word list, one a line, stripped, without blank lines and # comments
+    (its header, which names its source)."""
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
 
 
 def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):

@@ -37,10 +37,9 @@ from .errors import (
 from .extract import Extraction, extract
 from .folios import page_labels
 from .packing import pack_text
-from .question import common_words
 from .forms import analyse, form_of, tickers
 from .repair import repair_pages
-from .text import normalise, words_on
+from .text import common_words, normalise, words_on
 
 
 @dataclass(frozen=True)

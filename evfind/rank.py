@@ -234,7 +234,7 @@ def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[H
 
 # The section label of a page of contents (a table of contents, an index to the statements:
 # titles and page numbers), which structure.py reads from the page's shape.
-CONTENTS = "table_of_contents"
+from .labels import CONTENTS  # noqa: E402 (evfind/labels.py: a label both ingest and the query name)
 # The section labels of questions about an instrument's terms (data/routes.tsv: the capital-
 # markets terms of underwriting agreements, indentures and credit agreements; Form 8-K Item 1.01
 # and 5.03; the exhibit list): for them, the instrument's own pages are the evidence.

@@ -4,9 +4,10 @@ Each reader folds text for its own purpose, and the folds differ on purpose:
 
 - **index text** (``normalise``): what ingest stores and FTS5 indexes. It keeps the page as a
   reader sees it (case, punctuation, line breaks) and only makes the characters plain.
-- **match keys** (``tokens``, ``normal``, ``words_on``): how a question's words are compared with
-  the vocabulary (lexicon, routes, meta words) and with the words common to a filing's pages:
-  lower-case word tokens, then a light singular form.
+- **match keys** (``tokens``, ``normal``, ``words_on``, ``derivations``): how a question's words
+  are compared with the vocabulary (lexicon, routes, meta words) and with the words common to a
+  filing's pages (``common_words``): lower-case word tokens, then a light singular form, and for
+  a few verbs the noun a filing writes (deliver: deliveries), which the index's stemmer keeps apart.
 - **heading keys** (``words_key``, ``squash``): how a line of a page is compared with the heading
   patterns of structure.py: letters only, so that numbers, punctuation and a word split by the
   PDF ("Balance Shee t") do not hide a heading.
@@ -31,13 +32,15 @@ class LazyPattern:
     """A regular expression compiled on its first use, not at import: ``_X = LazyPattern(r"...")``
     reads like ``re.compile`` (``_X.search(text)``, ``_X.sub(...)``...). Compiling the patterns
     of the query path costs some 2 to 3 ms, which a process should pay only for the patterns its
-    question runs. After the first use each method is a plain attribute (no lookup per call)."""
+    question runs. After the first use each method is a plain attribute (no lookup per call). The
+    pattern may be a function that returns it, called on first use: a pattern built from a data
+    file (question.py's word lists) costs nothing until a question needs it."""
 
-    def __init__(self, pattern: str, flags: int = 0):
-        self.pattern, self.flags = pattern, flags
+    def __init__(self, pattern, flags: int = 0):
+        self.pattern, self.flags = pattern, flags  # a pattern, or a function that returns one (from data)
 
     def __getattr__(self, name: str):
-        compiled = re.compile(self.pattern, self.flags)
+        compiled = re.compile(self.pattern() if callable(self.pattern) else self.pattern, self.flags)
         for method in ("search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"):
             setattr(self, method, getattr(compiled, method))
         return getattr(compiled, name)
@@ -139,17 +142,19 @@ _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\uf
 # "U.S." (and "US" in capitals) as filings write it, which the index holds as the two words
 # "u s": the question's "U.S. government" is one word and a phrase ("u s government"), not
 # two letters dropped and a period that ends the phrase. ``_as_typed`` writes it as US_WORD,
-# which ``tokens`` reads back as "u s" (``_COMPOUNDS``).
+# which ``tokens`` reads back as "u s" (``_compounds``).
 _US = LazyPattern(r"\bU\.\s?S\.(?:\s?A\.)?(?![A-Za-z])|\bUS\b(?!\$)")
 US_WORD = "uxsxword"
-# Words that questions run together but filings spell apart (and "U.S.", one word of the question).
-_COMPOUNDS = {
-    "cashflow": ("cash", "flow"),
-    "cashflows": ("cash", "flows"),
-    "ppne": ("ppe",),
-    "yoy": ("year", "over", "year"),
-    US_WORD: ("u s",),
-}
+# Words that questions run together but filings spell apart (data/compounds.tsv), and "U.S.", one
+# word of the question: read on the first question, not at import.
+_COMPOUNDS: dict[str, tuple[str, ...]] = {}
+
+
+def _compounds() -> dict[str, tuple[str, ...]]:
+    if not _COMPOUNDS:
+        _COMPOUNDS.update({typed: tuple(words.split("|")) for typed, words in rows("compounds.tsv", 2)})
+        _COMPOUNDS[US_WORD] = ("u s",)
+    return _COMPOUNDS
 
 
 def _bare(token: str) -> str:
@@ -189,11 +194,12 @@ def tokens(text: str) -> list[str]:
     text = _as_typed(text)
     if "s" in text and not text.islower():
         text = _ACRONYM_PLURAL.sub(r"\1", text)
+    compounds = _COMPOUNDS or _compounds()
     for token in _TOKEN.findall(text.lower()):
         if "'" in token:
             token = _bare(token)
-        if token in _COMPOUNDS:
-            result.extend(_COMPOUNDS[token])
+        if token in compounds:
+            result.extend(compounds[token])
         else:
             result.append(token)
     return result
@@ -223,11 +229,32 @@ def normal(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1)
+def derivations() -> dict[str, tuple[str, ...]]:
+    """Match key of a word's derivational family (data/derivations.tsv): a question word in
+    ``normal`` form -> the forms a filing writes instead, the first the one it routes as
+    ("deliver" -> delivery, deliveries). Porter's stemmer, which the index uses, strips
+    inflections, not derivations; this closes that gap for the words listed, in one place."""
+    return {normal(word): tuple(" ".join(tokens(f)) for f in forms.split("|")) for word, forms in rows("derivations.tsv", 2)}
+
+
 def words_on(text: str) -> set[str]:
-    """Match keys of a page (ingest, for ``question.common_words``): its distinct words in
+    """Match keys of a page (ingest, for ``common_words``): its distinct words in
     ``normal`` form. The page is index text already folded by ``normalise``, and its compounds
     are kept as the filing spells them, so only the tokenising is shared with ``tokens``."""
     return {normal(_bare(w)) for w in set(_TOKEN.findall(text.lower()))}
+
+
+def common_words(pages: list[set[str]], share: float = 0.5) -> list[str]:
+    """The words on more than ``share`` of the pages (``pages``: each page's ``words_on``): in
+    bm25 their IDF is not positive, so they add nothing to a page's score (stored at ingest,
+    left out of the MATCH at query time)."""
+    from collections import Counter
+
+    counts: Counter = Counter()
+    for words in pages:
+        counts.update(words)
+    return sorted(word for word, count in counts.items() if count > share * len(pages))
 
 
 # ---------------------------------------------------------------------------------------------
