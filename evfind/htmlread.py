@@ -199,13 +199,17 @@ def read(path: str | Path) -> HtmlFiling:
 class _Row:
     """A table row being read: its cells' lines, and the facts shown in it."""
 
-    __slots__ = ("cells", "facts", "cell", "line")
+    __slots__ = ("cells", "facts", "cell", "line", "outer")
 
-    def __init__(self) -> None:
+    def __init__(self, outer: list[str]) -> None:
         self.cells: list[list[str]] = []
         self.facts: list[tuple[Fact, int]] = []  # (fact, the cell it is in)
         self.cell: list[str] | None = None  # the lines of the cell being read
         self.line: list[str] = []  # the cell's line being read
+        # Where text goes outside its cells: the line of the cell of the innermost row around
+        # it that has one open, else the page's line (it stays so while the row is open: the
+        # rows around it change only at their own cells, which lie outside it).
+        self.outer = outer
 
 
 class Walk:
@@ -231,6 +235,7 @@ class Walk:
         self.opening: list[list] = []  # text blocks waiting for their first line: [index]
         self.contexts: dict = {}
         self.units: dict = {}
+        self._names: dict[str, str] = {}  # an inline-XBRL tag -> its local name
         self.capture = capture
         self.captured = None  # the captured page's copies, in a <div>
         self._path: list = []  # the elements open (capture only)
@@ -242,13 +247,6 @@ class Walk:
     def page(self) -> int:
         """The number of the open page."""
         return len(self.pages) + 1
-
-    def text(self, fragment: str) -> None:
-        if "\n" in fragment or "  " in fragment or "\t" in fragment or "\r" in fragment:
-            fragment = _WHITE.sub(" ", fragment)
-        if not self.displayed and fragment.translate(_INVISIBLE):
-            self.show()
-        self.cur.append(fragment)
 
     def show(self) -> None:
         """Something is displayed on the open page."""
@@ -319,7 +317,12 @@ class Walk:
 
     def row_start(self) -> None:
         self.newline()
-        self.rows.append(_Row())
+        outer = self.line
+        for row in reversed(self.rows):
+            if row.cell is not None:
+                outer = row.line
+                break
+        self.rows.append(_Row(outer))
 
     def cell_start(self) -> None:
         row = self.rows[-1] if self.rows else None
@@ -331,38 +334,31 @@ class Walk:
         if self.cur:  # (text between the row and its cell)
             self.newline()
         row.cell = []
-        row.line = []
-        self.cur = row.line
+        self.cur = row.line = []
 
     def cell_end(self) -> None:
         row = self.rows[-1] if self.rows else None
         if row is None:
             self.newline()
             return
-        if row.cell is None:
+        cell = row.cell
+        if cell is None:
             return
-        joined = "".join(row.line).strip()
-        if joined:
-            row.cell.append(joined)
-        row.cells.append(row.cell)
+        if row.line:
+            joined = "".join(row.line).strip()
+            if joined:
+                cell.append(joined)
+        row.cells.append(cell)
         row.cell = None
-        row.line = []
-        self.cur = self._outer_line()
-
-    def _outer_line(self) -> list[str]:
-        """Where text goes outside the innermost row's cells: the cell of the row around it, or
-        the page's line."""
-        for row in reversed(self.rows[:-1]):
-            if row.cell is not None:
-                return row.line
-        return self.line
+        self.cur = row.outer
 
     def row_end(self) -> None:
-        row = self.rows[-1]
+        rows = self.rows
+        row = rows[-1]
         self.cell_end()
         self.newline()
-        self.rows.pop()
-        self.cur = self._outer_line() if self.rows else self.line
+        rows.pop()
+        self.cur = rows[-1].outer if rows else self.line
         cells = [(index, cell) for index, cell in enumerate(row.cells) if cell]
         if row.facts:
             label = _row_label(cells)
@@ -389,83 +385,108 @@ class Walk:
     def run(self) -> HtmlFiling:
         from lxml import etree
 
-        ix = self.ix
-        for prefix in ix:  # the contexts and units, wherever the header is (often in a hidden <div>)
+        for prefix in self.ix:  # the contexts and units, wherever the header is (often in a hidden <div>)
             for header in self.root.iter(f"{prefix}:header"):
                 contexts, units = read_resources(header)
                 self.contexts.update(contexts)
                 self.units.update(units)
         walker = etree.iterwalk(self.root, events=("start", "end"))
+        skip = walker.skip_subtree
         capture = self.capture is not None
-        stack: list = []  # for each open element: SKIP, or (what to do at its end, breaks after it)
+        # For each open element: _SKIP, its kind, or (its kind, what to do at its end, breaks after it).
+        stack: list = []
         push, pop = stack.append, stack.pop
-        blocks, cells, skipped = _BLOCKS, _CELLS, _SKIPPED
-        plain = _PLAIN
+        kinds: dict = {}  # tag -> its kind (_kind), for the few dozen tags of a document
+        names = self._names
+        rows = self.rows
+        white, invisible, skipped = _WHITE.sub, _INVISIBLE, _SKIP
         for event, element in walker:
-            tag = element.tag
             if event == "start":
-                if tag.__class__ is not str:
-                    push(_SKIP)
+                tag = element.tag
+                kind = kinds.get(tag)
+                if kind is None:
+                    kind = kinds[tag] = self._kind(tag)
+                if kind >= _HIDDEN:
+                    if kind == _HIDDEN:
+                        skip()
+                    push(skipped)
                     continue
                 ending = None
-                if ":" in tag and tag.rpartition(":")[0] in ix:
-                    name = tag.rpartition(":")[2]
-                    if name == "header":
-                        walker.skip_subtree()
-                        push(_SKIP)
-                        continue
-                    ending = self._xbrl_start(element, name)
-                elif tag in skipped:
-                    walker.skip_subtree()
-                    push(_SKIP)
-                    continue
+                if kind == _XBRL:
+                    ending = self._xbrl_start(element, names[tag])
                 style = element.get("style")
                 breaks_after = False
                 if style and ("none" in style or "break" in style):
                     if "none" in style and _DISPLAY_NONE.search(style):
-                        walker.skip_subtree()
-                        push(_SKIP)
+                        skip()
+                        push(skipped)
                         continue
                     if "break" in style:
                         if _BREAK_BEFORE.search(style):
                             self.page_break()
                         breaks_after = _BREAK_AFTER.search(style) is not None
-                push(plain if ending is None and not breaks_after else (ending, breaks_after))
-                if tag in blocks:
-                    if self.cur:
+                push(kind if ending is None and not breaks_after else (kind, ending, breaks_after))
+                if kind:
+                    if kind == _BLOCK:
+                        if self.cur:
+                            self.newline()
+                    elif kind == _CELL:
+                        if rows:  # (cell_start)
+                            row = rows[-1]
+                            if row.cell is not None:
+                                self.cell_end()
+                            if self.cur:
+                                self.newline()
+                            row.cell = []
+                            self.cur = row.line = []
+                        else:
+                            self.newline()
+                    elif kind == _ROW:
+                        self.row_start()
+                    elif kind == _BR:
                         self.newline()
-                elif tag in cells:
-                    self.cell_start()
-                elif tag == "tr":
-                    self.row_start()
-                elif tag == "br":
-                    self.newline()
-                elif tag == "img" and not self.displayed:
-                    self.show()
+                    elif kind == _IMG and not self.displayed:
+                        self.show()
                 if capture:
                     self._copy_start(element)
                 text = element.text
                 if text:
                     if "\n" in text or "  " in text or "\t" in text or "\r" in text:
-                        text = _WHITE.sub(" ", text)
-                    if not self.displayed and text.translate(_INVISIBLE):
+                        text = white(" ", text)
+                    if not self.displayed and text.translate(invisible):
                         self.show()
                     self.cur.append(text)
                     if capture:
                         self._copy_text(text)
             else:
                 item = pop()
-                if item is not _SKIP:
-                    if tag in blocks:
-                        if self.cur:
-                            self.newline()
-                    elif tag in cells:
-                        self.cell_end()
-                    elif tag == "tr":
-                        if self.rows:
-                            self.row_end()
-                    if item is not plain:
-                        ending, breaks_after = item
+                if item is not skipped:
+                    if item.__class__ is int:
+                        kind, ending = item, None
+                    else:
+                        kind, ending, breaks_after = item
+                    if kind:
+                        if kind == _BLOCK:
+                            if self.cur:
+                                self.newline()
+                        elif kind == _CELL:
+                            if rows:  # (cell_end)
+                                row = rows[-1]
+                                cell = row.cell
+                                if cell is not None:
+                                    if row.line:
+                                        joined = "".join(row.line).strip()
+                                        if joined:
+                                            cell.append(joined)
+                                    row.cells.append(cell)
+                                    row.cell = None
+                                    self.cur = row.outer
+                            else:
+                                self.newline()
+                        elif kind == _ROW:
+                            if rows:
+                                self.row_end()
+                    if item.__class__ is not int:
                         if ending is not None:
                             ending(self)
                         if capture:
@@ -477,13 +498,31 @@ class Walk:
                 tail = element.tail
                 if tail and stack:
                     if "\n" in tail or "  " in tail or "\t" in tail or "\r" in tail:
-                        tail = _WHITE.sub(" ", tail)
-                    if not self.displayed and tail.translate(_INVISIBLE):
+                        tail = white(" ", tail)
+                    if not self.displayed and tail.translate(invisible):
                         self.show()
                     self.cur.append(tail)
                     if capture:
                         self._copy_text(tail)
         return self.finish()
+
+    def _kind(self, tag) -> int:
+        """What the walk does with an element of this tag (see the kinds below)."""
+        if tag.__class__ is not str:
+            return _OTHER
+        if ":" in tag and tag.rpartition(":")[0] in self.ix:
+            name = tag.rpartition(":")[2]
+            if name == "header":
+                return _HIDDEN
+            self._names[tag] = name
+            return _XBRL
+        if tag in _SKIPPED:
+            return _HIDDEN
+        if tag in _BLOCKS:
+            return _BLOCK
+        if tag in _CELLS:
+            return _CELL
+        return {"tr": _ROW, "br": _BR, "img": _IMG}.get(tag, _INLINE)
 
     def _xbrl_start(self, element, name: str):
         """A fact, a text block or a continuation begins: note it; what to do at its end."""
@@ -562,8 +601,12 @@ class Walk:
         self._out.pop()
 
 _SKIP = object()
-_PLAIN = (None, False)  # an element with nothing to do at its end but its kind's
 _CELLS = frozenset({"td", "th"})
+# The kinds of element: inline (transparent), a block (a line of its own), a table cell, a
+# table row, a line break, an image (displayed), an inline-XBRL element (transparent; a fact,
+# a text block or a continuation begins), one whose content is not displayed (its subtree is
+# skipped), anything else lxml gives (a comment, an entity: only its tail is read).
+_INLINE, _BLOCK, _CELL, _ROW, _BR, _IMG, _XBRL, _HIDDEN, _OTHER = range(9)
 
 
 class _BlockEnd:

@@ -100,23 +100,37 @@ def read_resources(header) -> tuple[dict[str, tuple[Context, str | None]], dict[
     ratio as numerator/denominator ("iso4217:USD/xbrli:shares")."""
     contexts: dict[str, tuple[Context, str | None]] = {}
     units: dict[str, str] = {}
+    encoded: dict[tuple, str] = {}  # dimensions -> their JSON: the same members recur in many contexts
     for resources in header:
-        if not isinstance(resources.tag, str) or local(resources.tag) != "resources":
+        tag = resources.tag
+        if tag.__class__ is not str or tag.rpartition(":")[2] != "resources":
             continue
         for element in resources:
             tag = element.tag
-            if not isinstance(tag, str) or not element.get("id"):
+            if tag.__class__ is not str:
                 continue
-            name = local(tag)
+            ident = element.get("id")
+            if not ident:
+                continue
+            name = tag.rpartition(":")[2]
             if name == "context":
                 context = _context(element)
-                contexts[element.get("id")] = (context, context.dimensions_json)
+                dimensions = context.dimensions
+                if not dimensions:
+                    contexts[ident] = (context, None)
+                    continue
+                text = encoded.get(dimensions)
+                if text is None:
+                    text = encoded[dimensions] = context.dimensions_json
+                contexts[ident] = (context, text)
             elif name == "unit":
-                units[element.get("id")] = _unit(element)
+                units[ident] = _unit(element)
     return contexts, units
 
 
 def _text(element) -> str:
+    if not len(element):  # (most: a date, a member)
+        return (element.text or "").strip()
     return "".join(element.itertext()).strip()
 
 
@@ -124,18 +138,22 @@ def _context(element) -> Context:
     start = end = instant = None
     dimensions: list[tuple[str, str]] = []
     for child in element.iter():
-        if not isinstance(child.tag, str):
+        tag = child.tag
+        if tag.__class__ is not str:
             continue
-        name = local(child.tag)
+        name = tag.rpartition(":")[2]
         if name == "startdate":
             start = _text(child)
         elif name == "enddate":
             end = _text(child)
         elif name == "instant":
             instant = _text(child)
-        elif name in ("explicitmember", "typedmember") and child.get("dimension"):
+        elif name in _MEMBERS and child.get("dimension"):
             dimensions.append((child.get("dimension"), _text(child)))
     return Context(start, end, instant, tuple(dimensions))
+
+
+_MEMBERS = ("explicitmember", "typedmember")
 
 
 def _unit(element) -> str:
