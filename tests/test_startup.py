@@ -61,6 +61,11 @@ NOT_ON_THE_QUERY_PATH = (
     "evfind.datasette_plugin",
     "evfind.pageimage",
     "evfind.sqlerrors",  # SQLite's errors mapped to evfind's: loaded when one is met
+    "evfind.browse",  # `evfind serve` only
+    "evfind.cli_ingest",  # of the command line, a query imports cli, cli_app and cli_query alone
+    "evfind.cli_show",
+    "evfind.cli_eval",
+    "evfind.cli_serve",
     "evfind.mcp_server",  # `evfind mcp` only, and with it the MCP SDK and what it brings:
     "evfind.mcp_tools",
     "mcp",
@@ -101,7 +106,7 @@ def test_query_imports_only_what_a_query_needs(filing_db, floor):
     assert banned(modules - floor) == []  # (what typer loads itself is not evfind's doing)
     # Of the standard library, a query loads only what typer and sqlite3 load already,
     # unicodedata (the table's cell widths and the control characters of its evidence lines) and
-    # __future__ (cli.py's annotations stay strings: Typer evaluates the query command's alone).
+    # __future__ (the cli modules' annotations stay strings: Typer evaluates the query command's alone).
     assert {m for m in modules - floor if m.split(".")[0] not in ("evfind", "typer", "click")} <= {"unicodedata", "__future__"}
 
 
@@ -232,7 +237,7 @@ def recording(pattern, flags):
 
 re._compile = recording
 sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == "open" else None)
-import evfind.cli, evfind.finder, evfind.multi, evfind.render  # what `evfind query` imports
+import evfind.cli, evfind.cli_query, evfind.finder, evfind.multi, evfind.render  # what `evfind query` imports
 
 from evfind._data import DATA
 import json
