@@ -330,3 +330,42 @@ def test_the_python_api_imports_nothing_of_the_mcp_sdk(filing_db):
     modules = set(result.stdout.split())
     assert "evfind.finder" in modules
     assert banned(modules, {"mcp", "mcp_types", "anyio", "evfind.mcp_server"}) == []
+
+
+# Runs the console script's main in a fresh process, saying on stderr whether it left by
+# os._exit; `--atexit` registers an atexit function first, `--thread` leaves a thread running.
+LEAVE = """
+import atexit, os, sys, threading, time
+if sys.argv[1] == "--atexit":
+    del sys.argv[1]
+    atexit.register(lambda: sys.stderr.write("atexit ran\\n"))
+if sys.argv[1] == "--thread":
+    del sys.argv[1]
+    threading.Thread(target=lambda: (time.sleep(0.2), sys.stderr.write("thread done\\n"))).start()
+sys.argv = ["evfind", *sys.argv[1:]]
+leave = os._exit
+os._exit = lambda status: (sys.stderr.write(f"os._exit({status})\\n"), sys.stderr.flush(), leave(status))
+import evfind.__main__
+evfind.__main__.main()
+"""
+
+
+def test_the_console_script_leaves_at_once_only_when_nothing_is_left(filing_db):
+    """The console script ends the process with os._exit once its output is flushed (the
+    interpreter's exit would only free memory), with the command's exit status and all of its
+    output; an atexit function or a running thread gets Python's own exit, which runs and waits
+    for them."""
+    def leave(*args):
+        return subprocess.run([sys.executable, "-c", LEAVE, *[str(a) for a in args]], capture_output=True, text=True)
+
+    found = leave("query", filing_db, CAPEX, "--top", "12", "--format", "json")
+    assert found.returncode == 0 and found.stderr == "os._exit(0)\n"
+    assert len(json.loads(found.stdout)["results"]) > 1  # all of it, flushed
+    missing = leave("query", filing_db, "zebra giraffe hippopotamus")
+    assert missing.returncode == 1 and missing.stderr.endswith("os._exit(1)\n")
+    usage = leave("query", filing_db, "--top", "0", CAPEX)  # (Typer's usage error imports logging,
+    assert usage.returncode == 2 and "os._exit" not in usage.stderr  # which registers an atexit function)
+    waited = leave("--atexit", "query", filing_db, CAPEX)
+    assert waited.returncode == 0 and waited.stderr == "atexit ran\n" and "Cash Flows" in waited.stdout
+    waited = leave("--thread", "query", filing_db, CAPEX)
+    assert waited.returncode == 0 and waited.stderr == "thread done\n"
