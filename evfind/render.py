@@ -2,7 +2,7 @@
 
 Labels follow the answer's language (``Answer.lang``: en, or zh for a Chinese question, whose
 labels are in evfind/zh.py with the rest of evfind's Chinese); JSON keys are always English. The
-JSON objects themselves are built by ``Answer.to_dict`` and ``Plan.to_dict`` (evfind/finder.py),
+JSON objects themselves are built by ``Answer.to_dict`` and ``Plan.to_dict`` (evfind/answer.py),
 the one builder the CLI, batch mode and the Datasette plugin share.
 """
 
