@@ -341,7 +341,12 @@ if sys.argv[1] == "--atexit":
     atexit.register(lambda: sys.stderr.write("atexit ran\\n"))
 if sys.argv[1] == "--thread":
     del sys.argv[1]
-    threading.Thread(target=lambda: (time.sleep(0.2), sys.stderr.write("thread done\\n"))).start()
+    def wait():  # until the main thread is done, as a worker would
+        while threading.main_thread().is_alive():
+            time.sleep(0.01)
+        sys.stderr.write("thread done\\n")
+
+    threading.Thread(target=wait).start()
 sys.argv = ["evfind", *sys.argv[1:]]
 leave = os._exit
 os._exit = lambda status: (sys.stderr.write(f"os._exit({status})\\n"), sys.stderr.flush(), leave(status))
