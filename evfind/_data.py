@@ -108,12 +108,13 @@ def keep(path: Path, value) -> bool:
     """Write ``value`` with marshal to ``path`` (a file of ``cache_folder``) as a whole or not at
     all: to a temporary file renamed over it. False where it cannot be written (the cache is
     then skipped, never an error)."""
+    import _thread
     import marshal
     import os
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temp = path.with_name(f".{path.name}.{os.getpid()}")
+        temp = path.with_name(f".{path.name}.{os.getpid()}.{_thread.get_ident()}")  # (a thread's own)
         temp.write_bytes(marshal.dumps(value))
         os.replace(temp, path)
     except (OSError, ValueError):

@@ -23,10 +23,10 @@ Pure functions over strings. No data file is read at import: the one this module
 traditional to simplified table) is read on first use.
 """
 
+import _sre
+import _thread
 import re
 from functools import lru_cache
-
-import _sre
 
 from ._data import cache_folder, keep, rows
 
@@ -79,6 +79,7 @@ class Programs:
         self.name = name
         self.table: dict | None = None  # (pattern, flags) -> program, read on first use
         self.key = self.path = None
+        self.lock = _thread.allocate_lock()
 
     def compile(self, pattern, flags: int = 0) -> re.Pattern:
         """``re.compile(pattern, flags)``, made from the kept program where there is one."""
@@ -97,10 +98,11 @@ class Programs:
         if self.path is not None and not flags & (re.DEBUG | re.LOCALE):
             program = _program(pattern, flags)
             if program is not None and _sre.compile(pattern, *program) == compiled:
-                if len(self.table) >= self.MAX:
-                    self.table = {}
-                self.table[pattern, flags] = program
-                keep(self.path, (self.key, self.table))
+                with self.lock:  # (Datasette's threads: one writer of the table at a time)
+                    if len(self.table) >= self.MAX:
+                        self.table = {}
+                    self.table[pattern, flags] = program
+                    keep(self.path, (self.key, dict(self.table)))
         return compiled
 
     def _read(self) -> None:
