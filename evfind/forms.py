@@ -29,10 +29,10 @@ from functools import lru_cache, partial
 
 from .exhibits import kinds as _kind_rows
 from ._data import rows
-from .lines import COVER_PAGES, DATELINE_TICKER, tickers as _tickers, ITEM_LINE_WORDS, ITEM_TITLE_WORDS, TOP_LINES, boilerplate as _boilerplate
-from .lines import lines as _lines, reflow, title_words, top as _top
+from .lines import COVER_PAGES, DATELINE_TICKER, tickers as _tickers, ITEM_LINE_WORDS, ITEM_TITLE_WORDS
+from .lines import lines as _lines, reflow, rejoin, title_words, top as _top
 from .release import STATEMENT_TITLE as _STATEMENT_TITLE, release_sections
-from .structure import ANY_FORM, Form, PageStructure, numbered_item_heading
+from .structure import ANY_FORM, Form, PageStructure, capitalised, numbered_item_heading
 from .structure import analyse as analyse_structure
 
 FORMS = ("10-K", "10-Q", "8-K", "earnings", "annual", "other")
@@ -506,10 +506,13 @@ def item_line(form: str, line: str, following: str = "", part: str | None = None
     title, heading = match.group(3).strip(), line
     if not title and following and len(following.split()) <= ITEM_TITLE_WORDS:
         title, heading = following, f"{line} {following}"
-    if not title[:1].isupper():
+    if not capitalised(title):
         return None
     printed = re.sub(r"\s+", " ", heading).strip()
     read = _read_item(form, re.sub(r"\s*\.{3,}.*$|\s+\d{1,3}$", "", printed), part)
+    if read is None and rejoin(printed) != printed:  # "Item 2. Management s Discussio n"
+        printed = rejoin(printed)
+        read = _read_item(form, re.sub(r"\s*\.{3,}.*$|\s+\d{1,3}$", "", printed), part)
     return (read[0], printed) if read else None
 
 
@@ -523,7 +526,17 @@ def titled_item(form: str, line: str, following: str = "", part: str | None = No
         return None
     label, heading, number = found
     labels = item_labels(form, number)
-    return None if labels and label not in labels else (label, heading)
+    if labels and label not in labels and _RESERVED.search(heading):
+        return labels[0], heading  # "ITEM 4. RESERVED" (2010-11), "Item 6. [Reserved]" (from 2021): the number's Item
+    # An Item the form does not have ("Item 8.01. Other Events." quoted in a 10-K's Item 9B) is
+    # no Item of this filing; one whose title another number carries is a page header's.
+    return (label, heading) if label in labels else None
+
+
+# A reserved Item: Form 10-K Item 4 "(Removed and Reserved)" from SEC Release 33-9089 (2010)
+# until Item 4 became Mine Safety Disclosures (Release 33-9286, 2011); Item 6 "[Reserved]" since
+# Release 33-10890 (2020).
+_RESERVED = re.compile(r"\breserved\b", re.I)
 
 
 def structure_form(form: str) -> Form:

@@ -32,9 +32,9 @@ from functools import lru_cache
 from ._data import rows
 from .labels import CONTENTS, DEFINITIONS
 from .lines import ITEM_LINE_WORDS, ITEM_TITLE_WORDS, TOP_LINES, first_content, lines as _lines, numbers as _numbers
-from .lines import short as _short, title_words, top_end
+from .lines import REFLOW_RUN, REFLOW_WORDS, rejoin, runs_on, short as _short, title_words, top_end
 from .statements import (  # noqa: F401 (STATEMENTS, PRIMARY, STATEMENT_TITLE_WORDS: importable from here too)
-    CONTINUED_FIT, PRIMARY, STATEMENT_NUMBERS, STATEMENT_TITLE_WORDS, STATEMENTS, TITLED_FIT, not_a_statement_page,
+    CONTINUED_FIT, PRIMARY, STATEMENT_NUMBERS, STATEMENT_TITLE_WORDS, STATEMENTS, TITLED_FIT, combined_kind, not_a_statement_page, parent_only,
     statement_fit, statement_title as _statement_title, title_candidates as _title_candidates,
 )
 from .text import words_key
@@ -96,6 +96,13 @@ PROSE_WORDS = 6
 PROSE_NUMBERS = 2
 PROSE_SHARE = 4
 
+# A second statement on a statement page (a release's balance sheet under its income statement)
+# has its title on a line of its own below the page's top and LOWER_FIT of its line items after
+# it: it may run on to the next page after a few lines ("CONSOLIDATED BALANCE SHEETS" / "ASSETS" /
+# "Cash and cash equivalents $ 12,493" at a page's foot), and on a statement page nothing else
+# prints a statement's title alone on a line.
+LOWER_FIT = 1
+
 # Statement pages at most STATEMENT_RUN_GAP pages apart form one block (the statements are
 # consecutive, but a page between may be unreadable or an untitled continuation not recognised).
 # In the development filings 162 of the 180 gaps between consecutive statement pages are one or
@@ -131,9 +138,28 @@ class PageStructure:
     toc: bool = False
     sections: list[tuple[str, str, str]] = field(default_factory=list)  # (label, heading, origin)
 
-    def add(self, label: str, heading: str, origin: str) -> None:
-        if all(existing[0] != label for existing in self.sections):
-            self.sections.append((label, heading, origin))
+    levels: dict[str, str] = field(default_factory=dict, compare=False, repr=False)  # label -> level of its heading
+    # A statement page's: the note and subsection in force at its top, which a statement does
+    # not carry on (it is a section of its own) unless it turns out to be no primary statement.
+    behind: list[tuple[str, str]] = field(default_factory=list, compare=False, repr=False)
+
+    def add(self, label: str, heading: str, origin: str, level: str = "") -> None:
+        """One row a label: the first, except that a section the page starts (a heading on
+        it) replaces the same label carried onto it (Note 2 "Summary of Significant
+        Accounting Policies" starting below Note 1 "Description of Business", both
+        accounting_policies), and an Item or a note replaces a subsection of the same label
+        ("Contracts with Customers" above "NOTE 2. Revenue"): where a section starts is what
+        `evfind info` and the Item look-ups read."""
+        for index, existing in enumerate(self.sections):
+            if existing[0] == label:
+                starts = origin in ("title", "started")
+                outranks = level in ("item", "note") and self.levels.get(label) == "topic"
+                if starts and (existing[2] == "carried" or outranks):
+                    self.sections[index] = (label, heading, origin)
+                    self.levels[label] = level
+                return
+        self.sections.append((label, heading, origin))
+        self.levels[label] = level
 
 
 # ---------------------------------------------------------------------------------------------
@@ -170,8 +196,12 @@ def topic_of(title: str) -> str | None:
 _ITEM = re.compile(
     r"^(?:part\s+[ivx]+\s*[,.:\-]?\s*)?item\s*(\d{1,2}(?:\.\d{2})?\s*[a-d]?)\b[\s.:\-]*(.*)$", re.I
 )
-_NOTE = re.compile(r"^note\s*(\d{1,2}|[a-z])\b[\s.:\-]*(.*)$", re.I)
-_NUMBERED = re.compile(r"^(\d{1,2})\s*[.\-:]\s*([A-Z][^.;:$%]{2,80})$")
+# A note is numbered ("Note 12", "NOTE12") or lettered with a space ("Note A"): "NOTES TO
+# CONSOLIDATED FINANCIAL STATEMENTS" and "Notes payable" are no note "S".
+_NOTE = re.compile(r"^note\s*(\d{1,2}|(?<=\s)[a-z])\b[\s.:\-]*(.*)$", re.I)
+_CONTINUED = re.compile(r"\(\s*continued\s*\)\s*$", re.I)
+_NUMBERED = re.compile(r"^(?:\((\d{1,2})\)|(\d{1,2})\s*[.\-:])\s*([A-Z][^.;:$%]{2,80})$")  # "9. Title", "(9) Title"
+_NUMBER = re.compile(r"^(?:note\s*)?\(?(\d{1,2})\b", re.I)
 _SENTENCE = re.compile(r"[a-z]\.(?:\s|$)")  # a full stop after a word
 
 
@@ -217,19 +247,29 @@ def numbered_item_heading(line: str, next_line: str = "") -> tuple[str, str, str
     if not title and next_line and _short(next_line, ITEM_TITLE_WORDS):
         title = next_line
         line = f"{line} {next_line}"
-    if not title[:1].isupper():
+    if not capitalised(title):
         return None  # "Item 1A of this report describes ...": a reference, not a heading
     title = re.sub(r"[\s.]*\d+$", "", title)  # a table of contents' page number
     label = _first("item", words_key(title))
+    if label is None and rejoin(title) != title:  # "Item 1. Busines s.": extraction split a word
+        label, line = _first("item", words_key(rejoin(title))), rejoin(line)
     if label is None:
         return None
     return label, re.sub(r"\s+", " ", line).strip(), match.group(1)
 
 
-def note_heading(line: str, next_line: str = "", numbered: bool = False) -> tuple[str, str] | None:
+def capitalised(title: str) -> bool:
+    """A title starts with a capital, after a bracket ("[Reserved]", "(Removed and Reserved)")."""
+    return title.lstrip("[(\"'\u201c")[:1].isupper()
+
+
+def note_heading(line: str, next_line: str = "", numbered: bool = False,
+                 expected: int | None = None) -> tuple[str, str] | None:
     """("income_taxes", "Note 9 - Income Taxes") for a note heading; label "note" when the
-    note's topic is not known. Bare numbered headings ("9. Income Taxes") only when
-    ``numbered`` (inside the notes) and their topic is known."""
+    note's topic is not known. Bare numbered headings ("9. Income Taxes", "(9) Leases") only
+    when ``numbered`` (inside the notes), and only when their topic is known or they carry
+    the number the next note takes (``expected``: the notes run in order, while a list item
+    inside a note is numbered from 1 again)."""
     match = _NOTE.match(line)
     if match and _short(line, NOTE_LINE_WORDS):
         title = match.group(2).strip()
@@ -240,14 +280,22 @@ def note_heading(line: str, next_line: str = "", numbered: bool = False) -> tupl
             line = f"{line} {next_line}"
         if title and title[:1].islower():
             return None  # a sentence that starts "Note 3 describes ..."
+        if _CONTINUED.search(title):
+            return None  # "Note 9 - Income Taxes (Continued)": a running head, the note goes on
         return (topic_of(title) or "note"), line
     if numbered:
         match = _NUMBERED.match(line)
-        if match and _title_like(match.group(2)):
-            label = topic_of(match.group(2))
-            if label:
-                return label, line
+        if match and not _CONTINUED.search(line) and _title_like(match.group(3)):
+            label = topic_of(match.group(3))
+            if label or int(match.group(1) or match.group(2)) == expected:
+                return label or "note", line
     return None
+
+
+def note_number(heading: str) -> int | None:
+    """The number of a note heading: "Note 9 - Income Taxes", "9. Leases", "(9) Leases" -> 9."""
+    match = _NUMBER.match(heading)
+    return int(match.group(1)) if match else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -284,6 +332,8 @@ class Place:
     """What the page classifier may know of the pages before it (a read-only view of Carry)."""
 
     in_notes: bool = False  # the notes have begun: bare "9. Income Taxes" lines are note headings
+    next_note: int | None = None  # the number the next note takes (1 before the first)
+    item: tuple[str, str] | None = None  # the Item in force: (label, heading)
     part: str | None = None  # the Part in force (forms that number their Items again in each Part)
     statement: str | None = None  # the statement the page before was: this page may continue it
 
@@ -296,6 +346,7 @@ class PageKind:
     index: bool = False  # a table of contents or an index of the statements: names, starts nothing
     statement: str | None = None  # the primary statement the page is
     title: str | None = None  # that statement's title as printed here (None when untitled)
+    also: tuple[tuple[str, str], ...] = ()  # (kind, title) of the statements it holds besides (``_also_on``)
     headings: tuple[Heading, ...] = ()  # in reading order; on an index page Items and statements only
     opening: Heading | None = None  # an Item or note heading on the page's first line of content
     # The sections the page names, in reading order, as (heading, origin): the Items, notes and
@@ -337,15 +388,30 @@ def _is_definitions(lines: list[str]) -> bool:
 
 
 def _is_index(lines: list[str]) -> bool:
-    """An index of the statements (or a TOC): INDEX_TITLES or more statement titles."""
-    return sum(1 for line in lines if _statement_title(line)) >= INDEX_TITLES
+    """An index of the statements (or a TOC): INDEX_TITLES or more statement titles; or an
+    index of the notes: TOC_FEW or more note lines, most of which end in a page number ("Note 9
+    Income Taxes 59"), as a table of contents lists Items."""
+    if sum(1 for line in lines if _statement_title(line)) >= INDEX_TITLES:
+        return True
+    notes = [line for line in lines if _NOTE.match(line) and _short(line, NOTE_LINE_WORDS)]
+    numbered = sum(1 for line in notes if line.split()[-1].isdigit())
+    return len(notes) >= TOC_FEW and 2 * numbered > len(notes)
+
+
+def item_number(heading: str) -> str | None:
+    """The number of an Item heading as printed, spaces dropped: "Item 1 A. Risk Factors" -> "1A"."""
+    match = _ITEM.match(heading)
+    return re.sub(r"\s+", "", match.group(1)).upper() if match else None
 
 
 def find_headings(
-    lines: list[str], in_notes: bool, form: Form = ANY_FORM, part: str | None = None
+    lines: list[str], in_notes: bool, form: Form = ANY_FORM, part: str | None = None,
+    next_note: int | None = None, item: tuple[str, str] | None = None,
 ) -> list[Heading]:
     """Item, note, statement and topic headings on one page, in reading order (``part``: the
-    Part in force at the page's top, moved on by the Part lines of the page)."""
+    Part in force at the page's top, moved on by the Part lines of the page; ``next_note``:
+    the number the next note takes, moved on by the notes of the page; ``item``: the Item in
+    force, (label, heading), whose heading printed again is a running head, not a start)."""
     found: list[Heading] = []
     top = top_end(lines)
     skip = -1
@@ -354,15 +420,24 @@ def find_headings(
             continue
         following = lines[index + 1] if index + 1 < len(lines) else ""
         part = form.part(line) or part
-        hit = form.item(line, following, part)
+        # "... See" / "Part II - Item 3. Legal Proceedings for a discussion ...": a sentence
+        sentence = index > 0 and runs_on(lines[index - 1])
+        hit = None if sentence else form.item(line, following, part)
         if hit:
-            found.append(Heading("item", hit[0], hit[1], index))
             skip = index + (1 if hit[1] != line else 0)
+            if item is not None and hit[0] == item[0] and item_number(hit[1]) == item_number(item[1]):
+                continue  # "PART II Item 8" above every page of Item 8: it goes on
+            found.append(Heading("item", hit[0], hit[1], index))
+            item = hit
+            in_notes = hit[0] == "financial_statements"  # as Carry._move: another Item ends the notes
+            next_note = 1 if in_notes else None
             continue
-        hit = note_heading(line, following, numbered=in_notes)
+        hit = None if sentence else note_heading(line, following, numbered=in_notes, expected=next_note)
         if hit:
             found.append(Heading("note", hit[0], hit[1], index))
             skip = index + (1 if hit[1] != line else 0)
+            number = note_number(hit[1])
+            next_note = number + 1 if number is not None else next_note
             continue
         if index < top and _statement_title(line):
             continue  # a statement's title: found below
@@ -372,6 +447,8 @@ def find_headings(
                 found.append(Heading("topic", label, line, index))
     seen = set()
     for index, candidate in _title_candidates(lines, top):
+        if index and runs_on(lines[index - 1]):
+            continue  # "... recorded currently in" / "Statements of Earnings.": a sentence
         kind = _statement_title(candidate)
         if kind and kind not in seen:
             seen.add(kind)
@@ -389,6 +466,8 @@ def _statement_on(page_text: str, lines: list[str], headings: list[Heading],
     key = words_key(page_text)
     if not_a_statement_page(key) or _numbers(page_text) < STATEMENT_NUMBERS:
         return None
+    if parent_only(words_key("\n".join(lines[: top_end(lines)]))):
+        return None  # Schedule I: the registrant's own condensed statements
     for heading in headings:
         if heading.level == "statement" and statement_fit(heading.label, key) >= TITLED_FIT:
             return heading.label
@@ -402,18 +481,77 @@ def _statement_on(page_text: str, lines: list[str], headings: list[Heading],
     return None
 
 
+_KEYWORD = re.compile(r"^(?:part|item|note)\b", re.I)
+_NUMBERING = re.compile(r"^(?:part|item|note|[ivx]+|\(?\d{1,2}(?:\.\d{2})?[a-d]?\)?\.?|[\-\u2013\u2014:.])$", re.I)
+
+
+def _join_headings(lines: list[str], form: Form) -> list[str]:
+    """The lines with a heading that the PDF's text layer gave one word a line ("PART" / "I" /
+    "Item" / "1." / "BUSINESS"; "NOTE" / "2" / "-" / "FAIR" / "VALUE" ...) joined into one: a
+    run of REFLOW_RUN or more lines of at most REFLOW_WORDS words, starting with "Part", "Item"
+    or "Note", is joined while it reads as a Part, Item or note heading; it ends where an
+    all-capitals title meets a word in lower case ("BUSINESS" / "Our" / "Business")."""
+    result: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        end = index
+        if _KEYWORD.match(line) and len(line.split()) <= REFLOW_WORDS:
+            title = []  # the lines of the title, after the keywords and numbers
+            while end + 1 < len(lines) and len(lines[end + 1].split()) <= REFLOW_WORDS and end - index < ITEM_LINE_WORDS:
+                if title and _shouted(title) and not _shouted([lines[end + 1]]):
+                    break
+                end += 1
+                if title or not _NUMBERING.match(lines[end]):
+                    title.append(lines[end])
+        joined = " ".join(lines[index : end + 1])
+        if end - index + 1 >= REFLOW_RUN and (form.item(joined, "", None) or note_heading(joined) or form.part(joined)):
+            result.append(joined)
+            index = end + 1
+            continue
+        result.append(line)
+        index += 1
+    return result
+
+
+def _shouted(lines: list[str]) -> bool:
+    """Lines whose words in letters are all capitals ("FAIR", "VALUE"), and some are."""
+    words = [w for line in lines for w in line.split() if any(c.isalpha() for c in w)]
+    return bool(words) and all(w.isupper() for w in words)
+
+
+def _also_on(lines: list[str], statement: str, title: str | None) -> tuple[tuple[str, str], ...]:
+    """(kind, title) of the statements a statement page holds besides its own: the second one
+    a combined title names ("Statements of Operations and Comprehensive Loss"), and one whose
+    title stands on a line of its own below the page's top, over line items and figures that
+    fit it (a release prints its balance sheet under its income statement)."""
+    found = []
+    second = combined_kind(title) if title else None
+    if second and second != statement:
+        found.append((second, title))
+    for index in range(top_end(lines), len(lines)):
+        kind = _statement_title(lines[index])
+        if not kind or kind == statement or any(kind == k for k, _ in found) or runs_on(lines[index - 1]):
+            continue
+        if statement_fit(kind, words_key("\n".join(lines[index + 1 :]))) >= LOWER_FIT:
+            found.append((kind, lines[index]))
+    return tuple(found)
+
+
 def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FORM) -> PageKind:
     """What one page is: a table of contents or an index, its headings, the statement it is
     and the sections it names. A pure function of the page's non-blank, stripped lines (as
     ``_lines`` gives them) and the reader's place."""
+    lines = _join_headings(lines, form)
     toc = _is_toc(lines, form)
     index = toc or _is_index(lines)
-    headings = [] if toc else find_headings(lines, place.in_notes, form, place.part)
+    headings = [] if toc else find_headings(lines, place.in_notes, form, place.part, place.next_note, place.item)
     if index:
         headings = [h for h in headings if h.level in ("item", "statement")]
     text = "\n".join(lines)
     statement = _statement_on(text, lines, headings, place.statement, index)
     title = next((h.text for h in headings if h.level == "statement" and h.label == statement), None)
+    also = _also_on(lines, statement, title) if statement else ()
     first = first_content(lines)
     opening = next((h for h in headings if h.level in ("item", "note") and h.line <= first), None)
     top = top_end(lines)
@@ -430,6 +568,7 @@ def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FOR
         index=index,
         statement=statement,
         title=title,
+        also=also,
         headings=tuple(headings),
         opening=opening,
         sections=tuple(sections),
@@ -455,9 +594,12 @@ class Carry:
     statement: str | None = None  # the statement the page before was
     title: str | None = None  # the title of the last statement page
     part: str | None = None  # the Part in force (forms that number their Items again in each Part)
+    note_number: int | None = None  # the number of the last numbered note
 
     def place(self) -> Place:
-        return Place(in_notes=self.in_notes, statement=self.statement, part=self.part)
+        next_note = None if not self.in_notes else (self.note_number or 0) + 1
+        return Place(in_notes=self.in_notes, statement=self.statement, part=self.part, next_note=next_note,
+                     item=self.item)
 
     def read(self, kind: PageKind, page_index: int) -> PageStructure:
         """The page's structure, from what it is and what is in force at its top; then its
@@ -465,6 +607,8 @@ class Carry:
         if self.topic is not None and page_index - self.topic[2] > TITLE_CARRY:
             self.topic = None
         statement = self.statement = kind.statement
+        if kind.also and kind.also[-1][1] != kind.title:
+            self.statement = kind.also[-1][0]  # the statement below ends the page: the next may continue it
         self.part = kind.part
         title = kind.title
         if statement:
@@ -477,7 +621,12 @@ class Carry:
             page.add(DEFINITIONS, "Definitions", "title")
         self._inherit(page, kind.opening, statement)
         if statement:
+            page.behind = [level[:2] for level in (self.note, self.topic) if level is not None]
+        continued = [(label, h) for label, h, origin in page.sections if origin == "carried"]  # before a start replaces one
+        if statement:
             page.add(statement, title or statement, "statement")
+            for also, also_title in kind.also:
+                page.add(also, also_title, "statement")
             page.section, page.section_heading = statement, title
         else:
             # The section of the page is the one in force at its first line: the innermost
@@ -488,7 +637,7 @@ class Carry:
                 page.section, page.section_heading = (narrower or carried)[-1][:2]
         seen = [title] if statement and title else []
         for heading, origin in kind.sections:
-            page.add(heading.label, heading.text, origin)
+            page.add(heading.label, heading.text, origin, heading.level)
             if heading.level == "statement":
                 continue
             seen.append(heading.text)
@@ -498,9 +647,7 @@ class Carry:
         if kind.notes_follow:
             self.in_notes = True
         page.heading = " | ".join(dict.fromkeys(seen))
-        page.context = " | ".join(
-            dict.fromkeys(h for label, h, origin in page.sections if origin == "carried" and label not in _NO_CONTEXT)
-        )
+        page.context = " | ".join(dict.fromkeys(h for label, h in continued if label not in _NO_CONTEXT))
         return page
 
     def _inherit(self, page: PageStructure, opening: Heading | None, statement: str | None) -> None:
@@ -517,10 +664,14 @@ class Carry:
     def _move(self, heading: Heading, page_index: int) -> None:
         if heading.level == "item":
             self.item, self.note, self.topic = (heading.label, heading.text), None, None
-            if heading.label == "financial_statements":
-                self.in_notes = True
+            # Item 8 (a 10-Q's Part I Item 1) holds the notes; any other Item ends them
+            # (Item 9 after a 10-K's notes, Item 2 after a 10-Q's), and with them the reading
+            # of bare numbered lines ("1. Financial Statements" in Item 15) as notes.
+            self.in_notes = heading.label == "financial_statements"
+            self.note_number = None
         elif heading.level == "note":
             self.note, self.topic = (heading.label, heading.text), None
+            self.note_number = note_number(heading.text) or self.note_number
         elif heading.level == "topic":
             self.topic = (heading.label, heading.text, page_index)
 
@@ -559,10 +710,33 @@ def _mark_primary_block(pages: list[PageStructure]) -> None:
     if not runs:
         return
 
+    def kinds(run: list[int]) -> set[str]:
+        return {label for i in run for label, _, origin in pages[i].sections if origin == "statement" and label in STATEMENTS}
+
     def weight(run: list[int]) -> tuple[int, int]:
-        kinds = {pages[i].statement for i in run if pages[i].statement in PRIMARY}
-        return len(kinds), -run[0]
+        return len(kinds(run) & set(PRIMARY)), -run[0]
 
     best = max(runs, key=weight)  # most kinds of primary statement; then the first such block
     for index in best:
         pages[index].add("primary_statements", pages[index].section_heading or "", "statement")
+    # A second, partial copy of statements the main block holds (a note's restated balance
+    # sheet, a parent-company schedule, a guarantee group's statements) is no primary statement:
+    # it names them (origin "title"). A full second set (a combined filing's other registrant)
+    # stays.
+    main = kinds(best)
+    for run in runs:
+        if run is not best and kinds(run) <= main and len(kinds(run)) < len(main):
+            for index in run:
+                _demote(pages[index])
+
+
+def _demote(page: PageStructure) -> None:
+    """A page read as a statement that is not one of the primary statements: its statement's
+    title is a title on it, and its section the one carried onto it."""
+    page.statement = None
+    rows = [(label, heading, "title" if origin == "statement" else origin) for label, heading, origin in page.sections]
+    page.sections = []
+    for label, heading, origin in [*[s for s in rows if s[2] == "carried"], *((*b, "carried") for b in page.behind), *rows]:
+        page.add(label, heading, origin)
+    carried = [s for s in page.sections if s[2] == "carried"]
+    page.section, page.section_heading = carried[-1][:2] if carried else (None, None)
