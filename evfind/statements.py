@@ -214,11 +214,15 @@ def parent_only(top: str) -> bool:
     return bool(_SCHEDULE.search(top))
 
 
-def not_a_statement_page(key: str) -> bool:
-    """The auditor's report and selected data name the statements without being them."""
+def not_a_statement_page(key: str, top: str | None = None) -> bool:
+    """The auditor's report names the statements without being them (``key``: the page's
+    words); so does a page headed Selected Financial Data (``top``: the words of the page's top,
+    the page's own when not given). A release's statement page that mentions its selected data
+    further down is a statement all the same."""
+    top = key if top is None else top
     return (
         "we have audited" in key
         or "report of independent registered" in key
-        or "selected financial data" in key
-        or "selected consolidated financial data" in key
+        or "selected financial data" in top
+        or "selected consolidated financial data" in top
     )

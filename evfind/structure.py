@@ -463,10 +463,10 @@ def _statement_on(page_text: str, lines: list[str], headings: list[Heading],
     second page of the statement on the page before."""
     if index_page or (previous is None and not any(h.level == "statement" for h in headings)):
         return None  # most pages: no title and no statement before them
-    key = words_key(page_text)
-    if not_a_statement_page(key) or _numbers(page_text) < STATEMENT_NUMBERS:
+    key, top_key = words_key(page_text), words_key("\n".join(lines[: top_end(lines)]))
+    if not_a_statement_page(key, top_key) or _numbers(page_text) < STATEMENT_NUMBERS:
         return None
-    if parent_only(words_key("\n".join(lines[: top_end(lines)]))):
+    if parent_only(top_key):
         return None  # Schedule I: the registrant's own condensed statements
     for heading in headings:
         if heading.level == "statement" and statement_fit(heading.label, key) >= TITLED_FIT:
@@ -520,6 +520,26 @@ def _shouted(lines: list[str]) -> bool:
     return bool(words) and all(w.isupper() for w in words)
 
 
+# Forms whose statements open a page of their own, under Item 8 (Form 10-K) or Part I Item 1
+# (Form 10-Q); a press release prints its statements after its text, on the page it ends.
+ITEM_FORMS = ("10-K", "10-Q")
+
+
+def _statement_below(lines: list[str]) -> tuple[str, str] | None:
+    """(kind, title) of a statement that begins below a page's top, where the statements have
+    not begun: its title alone on a line, over STATEMENT_NUMBERS figures and TITLED_FIT of its
+    line items (a release's income statement after the release's last paragraph)."""
+    for index in range(top_end(lines), len(lines)):
+        kind = _statement_title(lines[index])
+        if not kind or runs_on(lines[index - 1]):
+            continue
+        below = "\n".join(lines[index + 1 :])
+        key = words_key(below)
+        if _numbers(below) >= STATEMENT_NUMBERS and statement_fit(kind, key) >= TITLED_FIT and not not_a_statement_page(key):
+            return kind, lines[index]
+    return None
+
+
 def _also_on(lines: list[str], statement: str, title: str | None) -> tuple[tuple[str, str], ...]:
     """(kind, title) of the statements a statement page holds besides its own: the second one
     a combined title names ("Statements of Operations and Comprehensive Loss"), and one whose
@@ -551,6 +571,8 @@ def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FOR
     text = "\n".join(lines)
     statement = _statement_on(text, lines, headings, place.statement, index)
     title = next((h.text for h in headings if h.level == "statement" and h.label == statement), None)
+    if statement is None and not index and not place.in_notes and form.name not in ITEM_FORMS:
+        statement, title = _statement_below(lines) or (None, None)
     also = _also_on(lines, statement, title) if statement else ()
     first = first_content(lines)
     opening = next((h for h in headings if h.level in ("item", "note") and h.line <= first), None)
