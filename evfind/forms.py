@@ -243,6 +243,10 @@ _NOISE = re.compile(
     r"(?:u\.?s\.?\s*)?(?:us)?[$\u20ac\u00a3]\s*[\d,.]+(?:\s*(?:million|billion))?|[A-Z]{1,3}\$\s*[\d,.]+)(?:\s*\]?)$",
     re.I,
 )
+# A footnote: its mark ("1", "(1)", "*", a dagger) and its text ("1 Not meaningful", "* Excludes
+# special items"). A title may start with a figure, but not with a lone digit and a word:
+# "364-Day Credit Agreement", "2024 Omnibus Incentive Plan", "18 U.S.C. Section 1350 Certification".
+_FOOTNOTE = re.compile(r"^(?:\(\d{1,2}\)|\d\s+(?=[A-Za-z][a-z])|[*\u2020\u2021\u00a7]+\s*(?=[A-Za-z]))")
 _TITLE_END = re.compile(r"^(?:dated|made|among|between|by and|relating to|of|for|to|as of)\b", re.I)
 _BODY_START = re.compile(r"^(?:article|section)\b", re.I)  # a contract's first heading, after its title
 _INDEX_ROW = re.compile(r"^(?:exhibit\s*)?(\d{1,3}(?:\.\d{1,3})?(?:\.[A-Z]{3})?)\*?[.)]?\s+(\S.{2,})$", re.I)
@@ -318,6 +322,10 @@ def _title(rest: str, following: list[str]) -> str:
     parts: list[str] = []
     for candidate in [rest, *following[:TITLE_LINES]]:
         candidate = candidate.strip()
+        if _FOOTNOTE.match(candidate):
+            if parts:
+                break
+            continue  # "1 Not meaningful": a table's footnote, drawn before the page's title
         if not parts and (not candidate or _NOISE.match(candidate) or _EXHIBIT_LINE.match(candidate)):
             continue
         if len(candidate.split()) > TITLE_LINE_WORDS or candidate[:1].islower() or _TITLE_END.match(candidate):

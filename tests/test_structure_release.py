@@ -54,3 +54,13 @@ def test_evfind_info_lists_the_releases_income_statement(cli, tmp_path):
     assert result.exit_code == 0, result.output
     statements = {s["label"]: s["pages"] for s in data["revisions"][0]["statements"]}
     assert statements == {"income_statement": [2]}
+
+
+def test_an_exhibit_is_not_titled_from_a_footnote():
+    page = f"Exhibit 99.1\n1 Not meaningful\nACME CORP REPORTS FOURTH QUARTER RESULTS\n{HEADLINE}"
+    assert exhibit_start(page) == ("99.1", "Acme Corp Reports Fourth Quarter Results")
+    assert exhibit_start("Exhibit 99.1\n(2) Excludes special items\nAcme Reports Results") == ("99.1", "Acme Reports Results")
+    # A title may start with figures of its own.
+    assert exhibit_start("Exhibit 10.1\n2024 Omnibus Incentive Plan\nArticle I") == ("10.1", "2024 Omnibus Incentive Plan")
+    assert exhibit_start("Exhibit 32.1\n18 U.S.C. Section 1350 Certification\nIn connection with the report") == (
+        "32.1", "18 U.S.C. Section 1350 Certification")
