@@ -348,7 +348,7 @@ class PageKind:
     title: str | None = None  # that statement's title as printed here (None when untitled)
     also: tuple[tuple[str, str], ...] = ()  # (kind, title) of the statements it holds besides (``_also_on``)
     headings: tuple[Heading, ...] = ()  # in reading order; on an index page Items and statements only
-    opening: Heading | None = None  # an Item or note heading on the page's first line of content
+    opening: Heading | None = None  # an Item, note or subsection heading on the page's first line of content
     # The sections the page names, in reading order, as (heading, origin): the Items, notes and
     # subsections it starts ("title" at the top of the page, "started" below), and a statement's
     # title on a page that is not that statement ("title" only: kept for the plain method's
@@ -575,7 +575,7 @@ def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FOR
         statement, title = _statement_below(lines) or (None, None)
     also = _also_on(lines, statement, title) if statement else ()
     first = first_content(lines)
-    opening = next((h for h in headings if h.level in ("item", "note") and h.line <= first), None)
+    opening = next((h for h in headings if h.level in _DEPTH and h.line <= first), None)
     top = top_end(lines)
     sections = []
     for heading in headings:
@@ -602,6 +602,9 @@ def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FOR
 
 # ---------------------------------------------------------------------------------------------
 # The walk: what the pages before leave in force
+
+
+_DEPTH = {"item": 0, "note": 1, "topic": 2}  # how deep a heading's section sits: an Item holds notes, a note subsections
 
 
 @dataclass
@@ -674,12 +677,14 @@ class Carry:
 
     def _inherit(self, page: PageStructure, opening: Heading | None, statement: str | None) -> None:
         """What the page inherits from the pages before it, unless a heading on its first line
-        starts a new Item (or note) before any of the old one's text. A statement page is a
-        section of its own: it inherits only the Item."""
+        starts a new Item, note or subsection before any of the old one's text: an Item ends
+        all three, a note the note and the subsection, a subsection ("Business Highlights"
+        opening a release's page) the subsection. A statement page is a section of its own: it
+        inherits only the Item."""
         for level, carried in (("item", self.item), ("note", self.note), ("topic", self.topic)):
             if carried is None or (statement and level != "item"):
                 continue
-            if opening is not None and (opening.level == "item" or level != "item"):
+            if opening is not None and _DEPTH[level] >= _DEPTH[opening.level]:
                 continue
             page.add(carried[0], carried[1], "carried")
 

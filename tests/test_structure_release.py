@@ -56,6 +56,20 @@ def test_evfind_info_lists_the_releases_income_statement(cli, tmp_path):
     assert statements == {"income_statement": [2]}
 
 
+def test_a_highlights_page_after_a_subsection_is_the_highlights():
+    first = f"{HEADLINE}\nQuarterly Earnings Per Share\nDiluted earnings per share were $1.74, compared with $1.27 a year ago."
+    highlights = "\n".join([
+        "Business Highlights",
+        "Acme launched three new cloud products and opened data centers in two new regions this quarter.",
+        "The Company signed its largest customer agreement to date, with a global retailer, in December.",
+    ])
+    pages = analyse([first, highlights]).pages
+    assert pages[0].section == "earnings_per_share"
+    # The highlights open the page: the subsection before them does not run on under them.
+    assert pages[1].section == "highlights"
+    assert [label for label, _, _ in pages[1].sections] == ["highlights"]
+
+
 def test_an_exhibit_is_not_titled_from_a_footnote():
     page = f"Exhibit 99.1\n1 Not meaningful\nACME CORP REPORTS FOURTH QUARTER RESULTS\n{HEADLINE}"
     assert exhibit_start(page) == ("99.1", "Acme Corp Reports Fourth Quarter Results")
