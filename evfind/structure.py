@@ -398,6 +398,34 @@ def _is_index(lines: list[str]) -> bool:
     return len(notes) >= TOC_FEW and 2 * numbered > len(notes)
 
 
+# Sections at the level of an Item that carry no Item's number: "Information About Our Executive
+# Officers", which Form 10-K General Instruction G(3) lets Part I hold under a caption of its own
+# (after Item 4, as a rule: it ends Item 4, which is a line long), so only where no Item or one
+# of Part I's is in force (in Part III it is Item 10's subject, in Item 15 an exhibit's title);
+# and a certification (Reg S-K Item 601(b)(31), (32)) opening a page: nothing of the 10-K goes
+# on onto it. (label: the Items in force where the heading is such a section; None: any.)
+PART_I = ("business", "risk_factors", "unresolved_staff_comments", "cybersecurity", "properties",
+          "legal_proceedings", "mine_safety", "shareholder_vote")  # Form 10-K Part I, Items 1 to 4
+FORM_SECTIONS = {"executive_officers": PART_I, "certifications": None}
+# A certification opens with the words Exchange Act Rules 13a-14(a) and 15d-14(a) prescribe (Reg
+# S-K Item 601(b)(31)): "I, Jane Roe, certify that:", under a title ("CERTIFICATION") or none.
+_CERTIFY = re.compile(r"^I,\s+[^,]{2,80},\s+(?:hereby\s+)?certify\b")
+# G(3)'s caption names the executive officers as its subject ("Executive Officers of the
+# Registrant", "Information About Our Executive Officers"); a title that names them in passing
+# ("Loss of Key Executive Officers" in Item 1A, "Grants to Executive Officers") is a subsection.
+_OFFICERS_CAPTION = re.compile(r"^(?:information\s+(?:about|regarding|concerning)\s+)?(?:our\s+|the\s+)?executive\s+officers\b", re.I)
+
+
+def _form_section(label: str, line: str, at_top: bool, in_notes: bool, item: tuple[str, str] | None) -> bool:
+    """A subsection heading that is a section of the form's own level (``FORM_SECTIONS``)."""
+    if label not in FORM_SECTIONS or in_notes or (label == "certifications" and not at_top):
+        return False
+    if label == "executive_officers" and not _OFFICERS_CAPTION.match(line):
+        return False
+    allowed = FORM_SECTIONS[label]
+    return item is None or allowed is None or item[0] in allowed
+
+
 def item_number(heading: str) -> str | None:
     """The number of an Item heading as printed, spaces dropped: "Item 1 A. Risk Factors" -> "1A"."""
     match = _ITEM.match(heading)
@@ -441,9 +469,14 @@ def find_headings(
             continue
         if index < top and _statement_title(line):
             continue  # a statement's title: found below
-        if _title_like(line) and (" " in line or _prose(following)):
-            label = topic_of(line)
-            if label:
+        certify = index < top and bool(_CERTIFY.match(following if _title_like(line) else line))
+        if certify or (_title_like(line) and (" " in line or _prose(following))):
+            label = "certifications" if certify else topic_of(line)
+            if label and _form_section(label, line, index < top, in_notes, item):
+                if item is None or label != item[0]:  # its heading printed again goes on with it
+                    found.append(Heading("item", label, line, index))
+                    item, in_notes, next_note = (label, line), False, None
+            elif label:
                 found.append(Heading("topic", label, line, index))
     seen = set()
     for index, candidate in _title_candidates(lines, top):

@@ -75,3 +75,63 @@ def test_headings_extracted_one_word_a_line():
     pages = analyse([item, CASH, f"NOTE 1 - REVENUE\n{TEXT}", note], form="10-K").pages
     assert starts(pages[0]) == [("business", "PART I Item 1. BUSINESS")]
     assert starts(pages[3]) == [("fair_value", "NOTE 2 - FAIR VALUE OF FINANCIAL INSTRUMENTS")]
+
+
+EXECUTIVE_OFFICERS = "\n".join([
+    "Information About Our Executive Officers",
+    "The executive officers of the Company, their ages and their positions are listed below.",
+    "Jane Roe, 58, has served as Chief Executive Officer since 2019 and as a director since 2018.",
+])
+CERTIFICATION = "\n".join([
+    "CERTIFICATION",
+    "I, Jane Roe, certify that:",
+    "1. I have reviewed this annual report on Form 10-K of Acme Corporation;",
+    "2. Based on my knowledge, this report does not contain any untrue statement of a material fact;",
+])
+
+
+def test_the_executive_officers_after_item_4_end_it():
+    pages = analyse([
+        f"Item 4. Mine Safety Disclosures\nNot applicable.\n{EXECUTIVE_OFFICERS}",
+        f"John Doe, 61, has served as Chief Financial Officer since 2020.\n{TEXT}",
+        f"Mary Major, 49, has served as General Counsel since 2021.\n{TEXT}",
+        f"PART II\nItem 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of Equity Securities\n{TEXT}",
+    ], form="10-K").pages
+    assert [page.section for page in pages] == ["mine_safety", "executive_officers", "executive_officers", "market_equity"]
+    # Item 4 is the one page it takes, not three.
+    assert [n for n, page in enumerate(pages, 1) if any(s[0] == "mine_safety" for s in page.sections)] == [1]
+
+
+def test_executive_officers_inside_item_10_or_an_exhibit_list_are_a_subsection():
+    pages = analyse([
+        f"Item 10. Directors, Executive Officers and Corporate Governance\n{TEXT}\n{EXECUTIVE_OFFICERS}",
+        f"{TEXT}\n{TEXT}",
+    ], form="10-K").pages
+    item_10 = "Item 10. Directors, Executive Officers and Corporate Governance"
+    # Item 10's subject: a subsection of it, which runs on under it.
+    assert pages[0].sections == [("directors_officers", item_10, "title"),
+                                 ("executive_officers", "Information About Our Executive Officers", "title")]
+    assert pages[1].sections[0] == ("directors_officers", item_10, "carried")
+
+
+def test_a_risk_factor_that_names_the_executive_officers_is_no_section_of_its_own():
+    pages = analyse([
+        f"Item 1A. Risk Factors\n{TEXT}\nLoss of Key Executive Officers Could Harm Us\n{TEXT}",
+        f"{TEXT}\n{TEXT}",
+    ], form="10-K").pages
+    # A subsection of Item 1A: Item 1A goes on under it and onto the next page.
+    assert [label for label, _, _ in pages[0].sections] == ["risk_factors", "executive_officers"]
+    assert pages[1].sections[0] == ("risk_factors", "Item 1A. Risk Factors", "carried")
+
+
+def test_a_certification_page_carries_nothing_of_the_10k():
+    pages = analyse([
+        f"Item 15. Exhibits and Financial Statement Schedules\n{TEXT}\n{EXECUTIVE_OFFICERS}",
+        f"{TEXT}\n{TEXT}",
+        CERTIFICATION,
+        CERTIFICATION.replace("CERTIFICATION\n", "").replace("Jane Roe", "John Doe"),  # untitled
+    ], form="10-K").pages
+    # The exhibit list's executive officers run on to the page after, not to the certifications.
+    assert pages[1].sections[-1][0] == "executive_officers"
+    assert pages[2].sections == [("certifications", "CERTIFICATION", "title")]
+    assert pages[3].sections == [("certifications", "CERTIFICATION", "carried")]  # the certifications go on
