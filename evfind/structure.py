@@ -30,11 +30,11 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from .headings import (  # noqa: F401 (the heading lines' readers: importable from here too)
-    NOTE_LINE_WORDS, _NOTE, _ITEM, _prose, _title_like, capitalised, item_heading, item_number, note_heading,
+    NOTE_LINE_WORDS, PROSE_NUMBERS, _NOTE, _ITEM, _prose, _title_like, capitalised, item_heading, item_number, note_heading,
     note_number, numbered_item_heading, topic_of, vocabulary,
 )
 from .labels import CONTENTS, DEFINITIONS
-from .lines import ITEM_LINE_WORDS, TOP_LINES, first_content, lines as _lines, numbers as _numbers
+from .lines import ITEM_LINE_WORDS, TOP_LINES, boilerplate, first_content, lines as _lines, numbers as _numbers
 from .lines import REFLOW_RUN, REFLOW_WORDS, runs_on, short as _short, top_end
 from .statements import (  # noqa: F401 (STATEMENTS, PRIMARY, STATEMENT_TITLE_WORDS: importable from here too)
     CONTINUED_FIT, PRIMARY, STATEMENT_NUMBERS, STATEMENT_TITLE_WORDS, STATEMENTS, TITLED_FIT, combined_kind, not_a_statement_page, parent_only,
@@ -86,6 +86,12 @@ LOWER_FIT = 1
 # In the development filings 162 of the 180 gaps between consecutive statement pages are one or
 # two pages; the others are five pages or more.
 STATEMENT_RUN_GAP = 2
+
+# A page header above an Item's heading: at most HEAD_LINES short lines that are neither running
+# text nor a row of figures ("Item 5, 6", the Items the page holds, over "PART II" and the Item
+# line; "Index to Financial Statements", a filer's link back). Any more, and the page holds the
+# end of the Item before: it is carried onto the page.
+HEAD_LINES = 2
 
 # Carried sections whose heading says nothing about a page's topic ("Financial Statements and
 # Supplementary Data" runs over every note): not indexed as the page's context.
@@ -255,7 +261,11 @@ _CERTIFY = re.compile(r"^I,\s+[^,]{2,80},\s+(?:hereby\s+)?certify\b")
 # G(3)'s caption names the executive officers as its subject ("Executive Officers of the
 # Registrant", "Information About Our Executive Officers"); a title that names them in passing
 # ("Loss of Key Executive Officers" in Item 1A, "Grants to Executive Officers") is a subsection.
-_OFFICERS_CAPTION = re.compile(r"^(?:information\s+(?:about|regarding|concerning)\s+)?(?:our\s+|the\s+)?executive\s+officers\b", re.I)
+# Some filers number it as an Item of their own ("ITEM X. INFORMATION ABOUT OUR EXECUTIVE
+# OFFICERS", "Item 4A. Executive Officers of the Registrant"), a number the form does not have.
+_OFFICERS_CAPTION = re.compile(
+    r"^(?:item\s+[0-9a-z]{1,3}\s*[.:\-\u2013\u2014]\s*)?(?:information\s+(?:about|regarding|concerning)\s+)?"
+    r"(?:our\s+|the\s+)?executive\s+officers\b", re.I)
 
 
 def _form_section(label: str, line: str, at_top: bool, in_notes: bool, item: tuple[str, str] | None) -> bool:
@@ -409,6 +419,26 @@ def _statement_below(lines: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def _opening(lines: list[str], headings: list[Heading]) -> Heading | None:
+    """The Item, note or subsection heading that opens the page, before any of the text of the
+    section in force: on its first line of content, or an Item's below at most HEAD_LINES
+    short lines of a page header ("Item 5, 6" over "PART II / ITEM 5. MARKET FOR ...", a link
+    back to an index), which hold no running text and no row of figures."""
+    first = first_content(lines)
+    for heading in headings:
+        if heading.level not in _DEPTH:
+            continue
+        if heading.line <= first:
+            return heading
+        above = [line for line in lines[first : heading.line] if not boilerplate(line)]
+        if heading.level == "item" and len(above) <= HEAD_LINES and not any(
+            _prose(line) or _numbers(line) > PROSE_NUMBERS for line in above
+        ):
+            return heading
+        return None
+    return None
+
+
 def _also_on(lines: list[str], statement: str, title: str | None) -> tuple[tuple[str, str], ...]:
     """(kind, title) of the statements a statement page holds besides its own: the second one
     a combined title names ("Statements of Operations and Comprehensive Loss"), and one whose
@@ -443,8 +473,7 @@ def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FOR
     if statement is None and not index and not place.in_notes and form.name not in ITEM_FORMS:
         statement, title = _statement_below(lines) or (None, None)
     also = _also_on(lines, statement, title) if statement else ()
-    first = first_content(lines)
-    opening = next((h for h in headings if h.level in _DEPTH and h.line <= first), None)
+    opening = _opening(lines, headings)
     top = top_end(lines)
     sections = []
     for heading in headings:

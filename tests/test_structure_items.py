@@ -135,3 +135,30 @@ def test_a_certification_page_carries_nothing_of_the_10k():
     assert pages[1].sections[-1][0] == "executive_officers"
     assert pages[2].sections == [("certifications", "CERTIFICATION", "title")]
     assert pages[3].sections == [("certifications", "CERTIFICATION", "carried")]  # the certifications go on
+
+
+ITEM_5 = "ITEM 5. MARKET FOR REGISTRANT'S COMMON EQUITY, RELATED STOCKHOLDER MATTERS AND ISSUER PURCHASES OF EQUITY SECURITIES"
+
+
+def test_an_item_below_the_page_header_ends_the_item_before():
+    pages = analyse([
+        f"PART I\nItem 4. Mine Safety Disclosures\nNot applicable.\n{TEXT}",
+        f"Item 5, 6\nPART II\n{ITEM_5}\n{TEXT}",  # the page header names the Items the page holds
+        f"Index to Financial Statements\nPART II\nItem 6. [Reserved]\n{TEXT}",
+        f"{TEXT}\n{ITEM_5.replace('ITEM 5', 'ITEM 7')}",
+    ], form="10-K").pages
+    assert [label for label, _, origin in pages[1].sections if origin == "carried"] == []
+    assert [n for n, page in enumerate(pages, 1) if any(s[0] == "mine_safety" for s in page.sections)] == [1]
+    assert pages[2].section == "selected_financial_data"
+    # Below running text the Item before goes on at the page's top.
+    assert ("selected_financial_data", "Item 6. [Reserved]", "carried") in pages[3].sections
+
+
+def test_executive_officers_numbered_as_an_item_of_their_own():
+    pages = analyse([
+        f"Item 4. Mine Safety Disclosures\nNot applicable.\n{TEXT}",
+        f"ITEM X. INFORMATION ABOUT OUR EXECUTIVE OFFICERS\n{EXECUTIVE_OFFICERS.split(chr(10), 1)[1]}",
+        f"Mary Major, 49, has served as General Counsel since 2021.\n{TEXT}",
+    ], form="10-K").pages
+    assert [page.section for page in pages] == ["mine_safety", "executive_officers", "executive_officers"]
+    assert all(s[0] != "mine_safety" for page in pages[1:] for s in page.sections)
