@@ -73,6 +73,9 @@ class Hit(NamedTuple):
     # expresses a concept of the question, the most telling first (the rarest concept in the
     # filing), then along the line.
     evidence_marks: tuple[tuple[tuple[int, int], ...], ...] = ()
+    # For each evidence line, the column headings of its table that say which figure is which
+    # period: (line, text) of the header lines above it, numbered as the evidence lines are.
+    evidence_columns: tuple[tuple[tuple[int, str], ...], ...] = ()
 
 
 def _document_dict(document: Document | None) -> dict | None:
@@ -140,8 +143,11 @@ class Answer(NamedTuple):
                     "matched_terms": list(hit.matched_terms),
                     "note": hit.note,
                     "evidence": [
-                        {"line": line, "text": text, "marks": [list(span) for span in sorted(marks)]}
-                        for (line, text), marks in zip(hit.evidence, _padded(hit.evidence_marks, len(hit.evidence)))
+                        {"line": line, "text": text, "marks": [list(span) for span in sorted(marks)],
+                         "columns": [{"line": number, "text": heading} for number, heading in columns]}
+                        for (line, text), marks, columns in zip(
+                            hit.evidence, _padded(hit.evidence_marks, len(hit.evidence)),
+                            _padded(hit.evidence_columns, len(hit.evidence)))
                     ],
                 }
                 for hit in self.results

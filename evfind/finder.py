@@ -46,8 +46,8 @@ from .answer import (  # noqa: F401  (re-exported: evfind.finder is where these 
 )
 from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
 from .evidence import Passage
-from .present import CONTINUES, MARK, evidence_lines, highlights, line_marks, note, spans  # noqa: F401
-from .question import ParsedQuestion, Term, parse
+from .present import CONTINUES, MARK, evidence_columns, evidence_lines, highlights, line_marks, note, shown, spans, tiers  # noqa: F401
+from .question import ParsedQuestion, Term, asks_where, parse
 from .rank import DEFAULT, TOP_DEFAULT, TOP_MAX, Method
 from .text import LazyPattern, language, normal, tokens
 
@@ -91,6 +91,7 @@ class Finder:
         self._indexed: int | None = None  # pages of the index, every revision's
         self._counted: int | None = None  # pages of the revision read
         self._weighed: tuple = (None, ())  # the last question's concepts, weighed
+        self._filer: frozenset[str] | None = None  # the cover's words on most pages (``_names_filer``)
         self._terms: dict[str, int] = {}  # pages holding an index term (every revision's)
         self.conn = store.connect_read(path)
         try:
@@ -290,6 +291,24 @@ class Finder:
             passages[page_id] = evidence.best_passage(lines, held, concepts, window, fact)
         return passages
 
+    def _shown(self, plan: Plan, page_ids) -> Plan:
+        """The plan with the evidence lines a user reads of these pages (``present.shown``: the
+        asked concept's own lines, chosen from the whole page, with their column headings) in
+        its passages; what the ranking read (``plan.signals``) is left as it was."""
+        concepts = self._concepts(plan.parsed)
+        # A question that names a statement's line item wants its row, even where it asks
+        # where it is ("Where is the operating cash flow?").
+        parsed = plan.parsed
+        figures = parsed.fact or bool(parsed.statements)
+        where = not parsed.fact and asks_where(parsed.text)  # (then the title is the answer)
+        passages = dict(plan.passages)
+        for page_id in page_ids:
+            passage = passages.get(page_id)
+            if passage is not None and passage.lines:
+                lines, held = evidence.read_lines(plan.marks[page_id][0], concepts)
+                passages[page_id] = shown(passage, lines, held, concepts, figures, where)
+        return plan._replace(passages=passages)
+
     def _concepts(self, parsed: ParsedQuestion) -> tuple[evidence.Concept, ...]:
         """The question's ideas as evidence concepts, each weighted by its rarity in the filing:
         the BM25 IDF of the pages holding any of its phrases, ln(1 + (N - n + 0.5) / (n + 0.5))
@@ -301,16 +320,30 @@ class Finder:
         pages, held = self._pages_indexed(), self._frequencies(parsed)
         concepts = []
         for idea, count in zip(parsed.ideas, held):
-            phrases = tuple(p for p in (evidence.stems(phrase) for phrase in idea.phrases) if p)
-            if not phrases:
+            kept = [(p, tier) for p, tier in zip((evidence.stems(phrase) for phrase in idea.phrases),
+                                                  tiers(idea, self.method.metrics)) if p]
+            if not kept:
                 continue
+            phrases, ranks = tuple(p for p, _ in kept), tuple(t for _, t in kept)
             if idea.year or idea.source:  # a column, or the statement itself: not a line to find
-                concepts.append(evidence.Concept(idea.label, phrases, 0.0, line_item=False))
+                concepts.append(evidence.Concept(idea.label, phrases, 0.0, line_item=False, tiers=ranks))
                 continue
             weight = math.log(1 + (pages - count + 0.5) / (count + 0.5))
-            concepts.append(evidence.Concept(idea.label, phrases, weight))
+            concepts.append(evidence.Concept(idea.label, phrases, weight, tiers=ranks, filer=self._names_filer(idea, parsed)))
         self._weighed = (parsed, tuple(concepts))
         return self._weighed[1]
+
+    def _names_filer(self, idea, parsed: ParsedQuestion) -> bool:
+        """Does a question's idea name the filer ("Costco's diluted EPS")? Its words are names
+        as the question writes them (capitalised) and are on the cover (page 1) and on most of
+        the filing's pages. The evidence line is not chosen for it (present.shown)."""
+        if self._filer is None:
+            cover = {normal(w) for w in tokens(queries.opening_text(self.conn, self.revision.revision_id, 1))}
+            self._filer = frozenset(cover & self._common_words())
+        words = re.findall(r"[^\W_]+", idea.label)
+        text = parsed.reading.english if parsed.reading is not None else parsed.text
+        written = {w.lower() for w in re.findall(r"[^\W_]+", text) if w[0].isupper() or w[0].isdigit()}
+        return bool(words) and all(w.lower() in written and normal(w.lower()) in self._filer for w in words)
 
     def _pages_indexed(self) -> int:
         """The pages of the full-text index, every revision's (what its term counts count)."""
@@ -363,6 +396,7 @@ class Finder:
         plan = self._ranked(parsed, top)
         chosen = plan.fused[:top]
         ids = [page_id for page_id, _ in chosen]
+        plan = self._shown(plan, ids)
         rows = store.page_rows(self.conn, ids)
         concepts = self._concepts(parsed) if ids else ()
         hits = []
@@ -386,6 +420,7 @@ class Finder:
                     statement=row.statement,
                     evidence=lines,
                     evidence_marks=line_marks(marked_text, lines, concepts),
+                    evidence_columns=evidence_columns(plan.passages.get(page_id)),
                 )
             )
         outcome = None
@@ -510,6 +545,7 @@ class Finder:
         if parsed.empty:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
         plan = self._ranked(parsed, top)
+        plan = self._shown(plan, [page for page, _ in plan.fused[:top]])
         lists = (plan.lexical, plan.statements, plan.sections, plan.expanded)
         numbers = self._numbers([page for ranked in lists for page, _ in ranked] + [page for page, _ in plan.fused] + list(plan.named))
 

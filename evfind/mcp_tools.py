@@ -35,6 +35,16 @@ EVIDENCE_LINE = {
             "description": "[start, end) character offsets in text where a term of the question matched.",
             "items": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2},
         },
+        "columns": {
+            "type": "array",
+            "description": "The column headings of the line's table that say which figure is which period: header lines above it.",
+            "items": {
+                "type": "object",
+                "properties": {"line": {"type": "integer", "minimum": 1}, "text": {"type": "string"}},
+                "required": ["line", "text"],
+                "additionalProperties": True,
+            },
+        },
     },
     "required": ["line", "text", "marks"],
     "additionalProperties": True,

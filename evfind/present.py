@@ -18,9 +18,53 @@ MARK = LazyPattern("\x02(.*?)\x03", re.S)
 _NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
 
 
+def tiers(idea, metrics: bool = True) -> tuple[int, ...]:
+    """How directly each phrase of a question's idea (``question.Idea``) says it, as the shown
+    evidence line is chosen (``evidence.shown_lines``): ``OWN`` for the question's own wording,
+    ``INPUT`` for a line item the lexicon adds as an input of the measure asked (a metric's or a
+    ratio's row: operating cash flow for free cash flow), unless it holds every word of the
+    measure's name ("effective income tax rate" says the effective tax rate), ``SYNONYM`` for
+    the others."""
+    from .question import lexicon  # (the vocabulary is read once per process)
+    from .text import normal, tokens
+
+    key = tuple(normal(w) for w in tokens(idea.label))
+    inputs = set(lexicon(metrics).get(key, ())) - set(lexicon(False).get(key, ())) if metrics else set()
+    own = set(key)
+    found = []
+    for number, phrase in enumerate(idea.phrases):
+        if number == 0 or phrase == idea.label:
+            found.append(evidence.OWN)
+        elif phrase in inputs and not own <= {normal(w) for w in tokens(phrase)}:
+            found.append(evidence.INPUT)
+        else:
+            found.append(evidence.SYNONYM)
+    return tuple(found)
+
+
+def shown(passage: Passage, lines: list[str], held, concepts: tuple[evidence.Concept, ...], fact: bool,
+          where: bool = False) -> Passage:
+    """The passage with the lines a user reads (``evidence.shown_lines``, chosen from the whole
+    page) as its evidence lines, each with its table's column headings
+    (``evidence.column_headings``). Its score, coverage and figure (what the ranking reads)
+    are left as they are."""
+    if not passage.lines:
+        return passage
+    chosen = evidence.shown_lines(lines, held, concepts, fact, where=where) or tuple(i for i, _ in passage.lines)
+    columns = tuple(tuple((j, lines[j]) for j in evidence.column_headings(lines, i)) for i in chosen)
+    return passage._replace(lines=tuple((i, lines[i]) for i in chosen), columns=columns)
+
+
 def evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:
     """A passage's evidence lines, numbered from 1 as a user counts the lines of a page."""
     return () if passage is None else tuple((index + 1, text) for index, text in passage.lines)
+
+
+def evidence_columns(passage: Passage | None) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """For each of a passage's evidence lines, its table's column headings, numbered from 1."""
+    if passage is None:
+        return ()
+    return tuple(tuple((index + 1, text) for index, text in headings) for headings in passage.columns)
 
 
 def line_marks(

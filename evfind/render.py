@@ -29,6 +29,8 @@ LABELS = {
     "md_header": ("Rank", "Physical page", "Document", "What matched", "Evidence"),
     "printed": "{page} (printed {label})",
     "evidence": "line {line}: ",  # before a hit's best evidence line (its line on the page)
+    "columns": "columns, line {line}: ",  # before the column headings of its table (one header line)
+    "columns_lines": "columns, lines {first}-{last}: ",  # (several, in a row)
 }
 
 
@@ -217,6 +219,19 @@ def evidence_line(hit: Hit, columns: int | None = None, marks: tuple[str, str] |
     return highlight(shorten(tidy(cells(text, spans, lead=True)), columns), marks)
 
 
+def columns_line(hit: Hit, lang: str = "en") -> tuple[str, str] | None:
+    """The column headings of the hit's best evidence line, for people: (the label naming their
+    lines, their text, " | "-joined and tidied); None when its table has none on the page."""
+    headings = hit.evidence_columns[0] if hit.evidence_columns else ()
+    if not headings:
+        return None
+    said = labels(lang)
+    first, last = headings[0][0], headings[-1][0]
+    label = said["columns"].format(line=first) if first == last else said["columns_lines"].format(first=first, last=last)
+    text = " | ".join(highlight(tidy(cells(heading)), None) for _, heading in headings)
+    return label, text
+
+
 def to_json(answer: Answer | Plan) -> str:
     import json  # only the json format pays for it
 
@@ -272,6 +287,11 @@ def to_table(answer: Answer, columns: int | None = None, colour: bool = False) -
                 prefix = said["evidence"].format(line=hit.evidence[0][0])
                 room = None if columns is None else max(columns - len(indent) - width(prefix), MIN_EVIDENCE_COLUMNS)
                 lines.append(indent + prefix + evidence_line(hit, room, ANSI if colour else None))
+                headings = columns_line(hit, answer.lang)
+                if headings:
+                    label, text = headings
+                    room = None if columns is None else max(columns - len(indent) - width(label), MIN_EVIDENCE_COLUMNS)
+                    lines.append(indent + label + highlight(shorten(cells(text), room), None))
     if below:
         lines.append("")
         lines.append(below)
@@ -298,7 +318,12 @@ def _md_evidence(hit: Hit, lang: str) -> str:
     _, text = hit.evidence[0]
     line = tidy(cells(text, hit.evidence_marks[0] if hit.evidence_marks else ()))
     escaped = [(ch.translate(_MD_SPECIAL), marked) for ch, marked in line]
-    return labels(lang)["evidence"].format(line=hit.evidence[0][0]) + highlight(escaped, MARKDOWN)
+    shown = labels(lang)["evidence"].format(line=hit.evidence[0][0]) + highlight(escaped, MARKDOWN)
+    headings = columns_line(hit, lang)
+    if headings:
+        label, text = headings
+        shown += "<br>" + label + text.translate(_MD_SPECIAL)
+    return shown
 
 
 def to_markdown(answer: Answer) -> str:
