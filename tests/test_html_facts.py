@@ -112,7 +112,9 @@ def test_the_facts_a_question_asks_for_ranked_by_hand():
         (5, "300", pytest.approx(EXPANSION_WEIGHT + YEAR_BONUS)),  # a member of the line item: no PLAIN_BONUS
         (3, "1,100", 1.0 + PLAIN_BONUS),
     ]
-    assert result.facts[0].to_dict() == {"concept": "us-gaap:Revenues", "period": "2025-01-01/2025-12-31", "value": "1,234"}
+    assert result.facts[0].to_dict() == {"concept": "us-gaap:Revenues", "period": "2025-01-01/2025-12-31", "value": "1,234",
+                                         "unit": "iso4217:USD", "row_label": "Net sales", "dimensions": None}
+    assert result.facts[1].to_dict()["dimensions"] == {"us-gaap:StatementBusinessSegmentsAxis": "mrw:SawsMember"}
     assert [(page_id, number) for page_id, number, _ in result.pages] == [(103, 3), (105, 5)]
     assert [hit.value for hit in result.on_page(103)] == ["1,234", "1,100"]
 
@@ -157,7 +159,7 @@ def test_the_lookup_over_an_ingested_filings_facts(tmp_path):
         result = lookup(parse("What were net sales in 2025?"), facts)
         assert result.facts[0] == FactHit(
             page_id=3, page_number=3, concept="us-gaap:Revenues", period="2025-01-01/2025-12-31", value="1,234",
-            score=1.75, ideas=("net sales",), row_label="Net sales", dimensions=None)
+            score=1.75, ideas=("net sales",), row_label="Net sales", dimensions=None, unit="iso4217:USD")
         page_ids = [page_id for page_id, _, _ in result.pages]
         assert [f.value for f in factstore.facts_on_pages(conn, page_ids[:1]) if f.concept == "us-gaap:Revenues"] == [
             "1,234", "1,100"]
@@ -165,3 +167,31 @@ def test_the_lookup_over_an_ingested_filings_facts(tmp_path):
         assert [(hit.page_number, hit.period, hit.value) for hit in deferred.facts[:1]] == [(5, "2025-12-31", "45")]
     finally:
         conn.close()
+
+
+def test_words_many_rows_print_count_little_and_common_words_nothing():
+    """label_weights: a word of many labels ("total") tells less than a rare one ("backlog");
+    a word on most pages tells nothing, so a label of such words matches no idea."""
+    from evfind.concepts import candidates, label_weights
+
+    labels = [("us-gaap:Assets", "Total"), ("us-gaap:Liabilities", "Total"), ("us-gaap:Revenues", "Total"),
+              ("us-gaap:RevenueRemainingPerformanceObligation", "Total backlog"), ("mrw:Widgets", "Widgets sold")]
+    weights = label_weights(labels, common=frozenset({"widget"}))
+    assert weights["total"] < weights["backlog"] and weights["widget"] == 0.0
+    asked = parse("What was the total backlog?")
+    assert phrase_score("total backlog", "total", weights) < phrase_score("total backlog", "total backlog", weights) == 1.0
+    assert candidates(parse("widgets"), labels, weights) == []  # "widget" is on most pages: it counts nothing
+    assert ("us-gaap:RevenueRemainingPerformanceObligation", "Total backlog") in candidates(asked, labels, weights)
+
+
+def test_weighted_ideas_score_the_share_of_the_question_a_fact_says():
+    facts = [fact(3, "us-gaap:Revenues", "1,234", "2025-12-31", row_label="Net sales"),
+             fact(4, "mrw:Widgets", "7", "2025-12-31", row_label="Europe")]
+    asked = parse("What were Europe net sales in 2025?")
+    ideas = {idea.label: 1.0 for idea in asked.ideas if not idea.year}
+    result = lookup(asked, facts, ideas=ideas)
+    shares = {hit.row_label: hit.score for hit in result.facts}
+    whole = sum(ideas.values())
+    assert shares["Net sales"] == pytest.approx(1.0 / whole * (1 + YEAR_BONUS) * (1 + PLAIN_BONUS))
+    strict = lookup(asked, facts, ideas=ideas, least=2.0)  # none scores that much: no page ranked
+    assert (len(strict.facts), strict.pages) == (2, ())
