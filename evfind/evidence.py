@@ -271,27 +271,61 @@ def _tier(concept: Concept, index: int) -> int:
     return OWN if index == 0 else SYNONYM
 
 
+@lru_cache(maxsize=16384)
+def _positions(line: str) -> tuple[tuple[str, ...], dict[str, tuple[int, ...]]]:
+    """A line's content stems, and where each stands."""
+    words = content_stems(line)
+    places: dict[str, list[int]] = {}
+    for i, word in enumerate(words):
+        places.setdefault(word, []).append(i)
+    return words, {word: tuple(at) for word, at in places.items()}
+
+
 def line_concepts(line: str, concepts: tuple[Concept, ...]) -> dict[int, tuple[int, frozenset[str]]]:
     """The concepts a line says (by index): for each, how directly (the best tier of its phrases
     on the line) and the words of those phrases. A phrase is on the line when its words but the
     glue are there in a row, as the index reads them (Porter stems): common words too, which the
     query's marks leave out ("net" in "Property, plant and equipment - net")."""
-    words = content_stems(line)
-    present = frozenset(words)
+    words, places = _positions(line)
     found: dict[int, tuple[int, frozenset[str]]] = {}
     for index, concept in enumerate(concepts):
         for number, phrase in enumerate(concept.phrases):
             wanted = _content(phrase)
             size = len(wanted)
-            if not size or wanted[0] not in present or not present.issuperset(wanted):
+            if not size or wanted[0] not in places:
                 continue
-            if size > 1 and not any(words[i : i + size] == wanted for i in range(len(words) - size + 1)):
+            if size > 1 and not any(words[i : i + size] == wanted for i in places[wanted[0]]):
                 continue
             tier, held = found.get(index, (INPUT + 1, frozenset()))
             found[index] = (min(tier, _tier(concept, number)), held | frozenset(wanted))
     return found
 
 
+NEAR = 60  # characters between a line item's word and a figure for the figure to be beside it
+
+
+@lru_cache(maxsize=16384)
+def beside(line: str, words: frozenset[str]) -> bool:
+    """Does a figure sit beside one of these words (Porter stems) on the line, within ``NEAR``
+    characters: a row's label and its figures, "approximately 77,800 employees", not a figure
+    at the other end of a sentence about something else?
+
+    >>> beside("Net sales $ 1,234 $ 1,100", frozenset({"sale"}))
+    True
+    >>> beside("Each year we invest 2% of our pre-tax income in the communities around the places where our employees live", frozenset({"employe"}))
+    False
+    """
+    if not _DIGIT.search(line):
+        return False
+    blanked = _DATE.sub(lambda m: " " * len(m.group(0)), line)
+    figures = [m.span() for m in _FIGURE.finditer(blanked) if not _YEAR.fullmatch(m.group(0).strip("()$% "))]
+    if not figures:
+        return False
+    spots = [m.span() for m in _TOKEN.finditer(line) if stem_token(m.group(0).lower()) in words]
+    return any(a - d <= NEAR and c - b <= NEAR for a, b in spots for c, d in figures)
+
+
+@lru_cache(maxsize=16384)
 def _label(line: str) -> frozenset[str]:
     """The words of a line's label: what a table's row says before its first figure (the whole
     line for a sentence), numbers aside."""
@@ -331,6 +365,7 @@ def shown_lines(
     fact: bool = False,
     limit: int = MAX_LINES,
     where: bool = False,
+    tagged: frozenset[int] = frozenset(),
 ) -> tuple[int, ...]:
     """The page's lines a user reads (by index), best first, at most ``limit``: of the lines the
     query marked (``held``), those that say what the question asks.
@@ -342,14 +377,16 @@ def shown_lines(
     For such a question a line where a line item sits beside a figure comes first; then a
     sentence or a row before a title (``is_title``: the note shows the page's heading), or a
     title first when the question asks only ``where`` something is (the table's or the
-    section's title is then what it asks for); then
+    section's title is then what it asks for); then the lines that show a figure the filing
+    tags with a concept the question asks for (``tagged``: the row of an inline-XBRL fact
+    that matches it); then
     the lines that count most; then the line whose label is most nearly what is asked (the share
     of its label's words, before its figures, that the question's phrases say: "Net income
     attributable to Acme" before "Net income attributable to noncontrolling interests"); then
     the earliest."""
     if not held or not concepts:
         return ()
-    said = {i: line_concepts(lines[i], concepts) for i in held}
+    said = {i: line_concepts(lines[i], concepts) for i in set(held) | {i for i in tagged if i < len(lines)}}
     captions: dict[int, int | None] = {}
     if fact:
         caption = None
@@ -368,8 +405,8 @@ def shown_lines(
     for i, on in said.items():
         if not on:
             continue
-        item = any(concepts[c].line_item and concepts[c].weight and not concepts[c].filer for c in on)
-        figure = fact and item and has_figure(lines[i])
+        items = [c for c in on if concepts[c].line_item and concepts[c].weight and not concepts[c].filer]
+        figure = fact and bool(items) and beside(lines[i], frozenset().union(*(on[c][1] for c in items)))
         counted = value(on)
         j = captions.get(i)
         if figure and j is not None and i - j < TABLE_REACH:
@@ -381,9 +418,10 @@ def shown_lines(
             words = frozenset().union(*(w for c, (_, w) in on.items() if concepts[c].weight))
             precision = len(label & words) / len(label) if label else 0.0
         score = counted * (FIGURE_GAIN if figure else 1.0)
-        keys.append(((is_title(lines[i]) == where, round(score, 9), has_figure(lines[i]), round(precision, 9), -i), i))
-    if any(key[1] > 0 for key, _ in keys):  # a line that says only a year or the filer says nothing asked
-        keys = [(key, i) for key, i in keys if key[1] > 0]
+        keys.append(((is_title(lines[i]) == where, i in tagged, round(score, 9), has_figure(lines[i]), round(precision, 9),
+                      -i), i))
+    if any(key[2] > 0 for key, _ in keys):  # a line that says only a year or the filer says nothing asked
+        keys = [(key, i) for key, i in keys if key[2] > 0 or key[1]]
     keys.sort(reverse=True)
     return tuple(i for _, i in keys[:limit])
 

@@ -46,10 +46,16 @@ from .answer import (  # noqa: F401  (re-exported: evfind.finder is where these 
 )
 from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
 from .evidence import Passage
-from .present import CONTINUES, MARK, evidence_columns, evidence_lines, highlights, line_marks, note, shown, spans, tiers  # noqa: F401
-from .question import ParsedQuestion, Term, asks_where, parse
+from .present import (  # noqa: F401
+    CONTINUES, MARK, evidence_columns, evidence_lines, highlights, line_marks, names_filer, note, shown, shown_passages,
+    spans, tiers,
+)
+from .question import ParsedQuestion, Term, parse
 from .rank import DEFAULT, TOP_DEFAULT, TOP_MAX, Method
 from .text import LazyPattern, language, normal, tokens
+
+FACTS_SHOWN = 5  # the matching facts a hit lists at most, best first
+FACTS_LEAST = 0.25  # the weighted share of the question's line items a fact must say to match
 
 # A defined term as an agreement or a glossary defines it: "Applicable Rate" means ...
 _DEFINED = LazyPattern(r"[\"\u201c]([A-Za-z][\w&'\- ]{2,60}?)[\"\u201d]\s*(?:means|shall mean|has the meaning)", re.S)
@@ -92,6 +98,8 @@ class Finder:
         self._counted: int | None = None  # pages of the revision read
         self._weighed: tuple = (None, ())  # the last question's concepts, weighed
         self._filer: frozenset[str] | None = None  # the cover's words on most pages (``_names_filer``)
+        self._fact_labels = None  # the facts' (concept, row label) pairs, indexed (concepts.Index)
+        self._looked: tuple = (None, None)  # the last question's facts (``_facts``)
         self._terms: dict[str, int] = {}  # pages holding an index term (every revision's)
         self.conn = store.connect_read(path)
         try:
@@ -147,7 +155,7 @@ class Finder:
         return Plan(
             parsed, match, lexical_sql, statement_sql, section_sql, made.lexical, made.statements, made.sections,
             fused=ranking.fused, passages=signals.passages, expanded=made.expanded, marks=marks, named=ranking.named,
-            signals=signals,
+            signals=signals, facts=self._facts(parsed), facts_list=made.facts,
         )
 
     def _gather(self, parsed: ParsedQuestion, top: int) -> tuple[rank.Signals, tuple, dict]:
@@ -196,6 +204,7 @@ class Finder:
             items=item_rows,
             item_words=frozenset(normal(w) for w in parsed.words if not w.isdigit()) if item_rows else frozenset(),
             periods=evidence.periods_asked(reading),
+            facts=tuple((page, score) for page, _, score in self._facts(parsed).pages),
         )
         several = [idea.label for idea in parsed.ideas if " " in idea.label and not idea.year]
         pages = rank.to_define(signals, method) if several else ()
@@ -292,21 +301,10 @@ class Finder:
         return passages
 
     def _shown(self, plan: Plan, page_ids) -> Plan:
-        """The plan with the evidence lines a user reads of these pages (``present.shown``: the
-        asked concept's own lines, chosen from the whole page, with their column headings) in
-        its passages; what the ranking read (``plan.signals``) is left as it was."""
-        concepts = self._concepts(plan.parsed)
-        # A question that names a statement's line item wants its row, even where it asks
-        # where it is ("Where is the operating cash flow?").
-        parsed = plan.parsed
-        figures = parsed.fact or bool(parsed.statements)
-        where = not parsed.fact and asks_where(parsed.text)  # (then the title is the answer)
-        passages = dict(plan.passages)
-        for page_id in page_ids:
-            passage = passages.get(page_id)
-            if passage is not None and passage.lines:
-                lines, held = evidence.read_lines(plan.marks[page_id][0], concepts)
-                passages[page_id] = shown(passage, lines, held, concepts, figures, where)
+        """The plan with the evidence lines a user reads of these pages in its passages
+        (``present.shown_passages``); what the ranking read (``plan.signals``) is as it was."""
+        passages = shown_passages(plan.passages, plan.marks, page_ids, self._concepts(plan.parsed), plan.parsed,
+                                  plan.facts, FACTS_LEAST)
         return plan._replace(passages=passages)
 
     def _concepts(self, parsed: ParsedQuestion) -> tuple[evidence.Concept, ...]:
@@ -334,16 +332,27 @@ class Finder:
         return self._weighed[1]
 
     def _names_filer(self, idea, parsed: ParsedQuestion) -> bool:
-        """Does a question's idea name the filer ("Costco's diluted EPS")? Its words are names
-        as the question writes them (capitalised) and are on the cover (page 1) and on most of
-        the filing's pages. The evidence line is not chosen for it (present.shown)."""
+        """Does a question's idea name the filer (``present.names_filer``: the cover's words
+        that are on most of the filing's pages, read once)?"""
         if self._filer is None:
             cover = {normal(w) for w in tokens(queries.opening_text(self.conn, self.revision.revision_id, 1))}
             self._filer = frozenset(cover & self._common_words())
-        words = re.findall(r"[^\W_]+", idea.label)
-        text = parsed.reading.english if parsed.reading is not None else parsed.text
-        written = {w.lower() for w in re.findall(r"[^\W_]+", text) if w[0].isupper() or w[0].isdigit()}
-        return bool(words) and all(w.lower() in written and normal(w.lower()) in self._filer for w in words)
+        return names_filer(idea.label, parsed.reading.english if parsed.reading is not None else parsed.text, self._filer)
+
+    def _facts(self, parsed: ParsedQuestion):
+        """The revision's inline-XBRL facts that match the question's line items and the pages
+        tagging them (``concepts.asked_facts``; the filer's name matches nothing), kept for the
+        question's ranking and its hits; the facts' (concept, row label) pairs indexed once."""
+        from . import concepts, factstore
+
+        if self._looked[0] is not parsed:
+            if self._fact_labels is None:
+                labels = factstore.fact_labels(self.conn, self.revision.revision_id)
+                self._fact_labels = concepts.Index(labels, common=self._common_words())
+            ideas = {c.label: c.weight for c in self._concepts(parsed) if not c.filer}
+            fetch = functools.partial(factstore.facts_of_labels, self.conn, self.revision.revision_id)
+            self._looked = (parsed, concepts.asked_facts(parsed, self._fact_labels, ideas, fetch, FACTS_LEAST))
+        return self._looked[1]
 
     def _pages_indexed(self) -> int:
         """The pages of the full-text index, every revision's (what its term counts count)."""
@@ -421,6 +430,7 @@ class Finder:
                     evidence=lines,
                     evidence_marks=line_marks(marked_text, lines, concepts),
                     evidence_columns=evidence_columns(plan.passages.get(page_id)),
+                    facts=plan.facts.on_page(page_id)[:FACTS_SHOWN] if plan.facts else (),
                 )
             )
         outcome = None
@@ -546,7 +556,7 @@ class Finder:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
         plan = self._ranked(parsed, top)
         plan = self._shown(plan, [page for page, _ in plan.fused[:top]])
-        lists = (plan.lexical, plan.statements, plan.sections, plan.expanded)
+        lists = (plan.lexical, plan.statements, plan.sections, plan.expanded, plan.facts_list)
         numbers = self._numbers([page for ranked in lists for page, _ in ranked] + [page for page, _ in plan.fused] + list(plan.named))
 
         def by_number(ranked):
@@ -558,6 +568,7 @@ class Finder:
             statements=by_number(plan.statements),
             sections=by_number(plan.sections),
             expanded=by_number(plan.expanded),
+            facts_list=by_number(plan.facts_list),
             fused=by_number(plan.fused[:top]),
             passages={numbers[page]: passage for page, passage in plan.passages.items()},
             named=tuple(numbers[page] for page in plan.named),

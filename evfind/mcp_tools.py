@@ -68,6 +68,23 @@ HIT = {
         "matched_terms": {"type": "array", "items": {"type": "string"}},
         "note": {"type": "string", "description": "What on this page matched."},
         "evidence": {"type": "array", "items": EVIDENCE_LINE, "description": "The lines where the question's concepts meet, best first."},
+        "facts": {
+            "type": "array",
+            "description": "Inline-XBRL facts on the page that match the question, best first (HTML filings; empty otherwise): the figure as the page shows it.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "concept": {"type": "string"},
+                    "period": {"type": "string", "description": "start/end of a duration, or an instant."},
+                    "value": {"type": "string", "description": "As shown on the page."},
+                    "unit": _NULLABLE_TEXT,
+                    "row_label": _NULLABLE_TEXT,
+                    "dimensions": {"type": ["object", "null"]},
+                },
+                "required": ["concept", "period", "value"],
+                "additionalProperties": True,
+            },
+        },
     },
     "required": [
         "rank", "page_number", "page_label", "document_id", "document_sha256", "score", "heading", "section",

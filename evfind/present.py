@@ -13,6 +13,7 @@ from .question import ParsedQuestion
 from .store import PageRow
 from .text import LazyPattern, normal
 
+_WHERE_FIRST = LazyPattern(r"\s*(?:where|which pages?|what pages?|on (?:what|which) pages?|find)\b", re.I)
 CONTINUES = "continues: "  # a note's heading of the section a page continues (in Chinese: zh.CONTINUES)
 MARK = LazyPattern("\x02(.*?)\x03", re.S)
 _NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
@@ -43,16 +44,82 @@ def tiers(idea, metrics: bool = True) -> tuple[int, ...]:
 
 
 def shown(passage: Passage, lines: list[str], held, concepts: tuple[evidence.Concept, ...], fact: bool,
-          where: bool = False) -> Passage:
+          where: bool = False, tagged: frozenset[int] = frozenset()) -> Passage:
     """The passage with the lines a user reads (``evidence.shown_lines``, chosen from the whole
     page) as its evidence lines, each with its table's column headings
     (``evidence.column_headings``). Its score, coverage and figure (what the ranking reads)
     are left as they are."""
     if not passage.lines:
         return passage
-    chosen = evidence.shown_lines(lines, held, concepts, fact, where=where) or tuple(i for i, _ in passage.lines)
+    chosen = evidence.shown_lines(lines, held, concepts, fact, where=where, tagged=tagged) or tuple(i for i, _ in passage.lines)
     columns = tuple(tuple((j, lines[j]) for j in evidence.column_headings(lines, i)) for i in chosen)
     return passage._replace(lines=tuple((i, lines[i]) for i in chosen), columns=columns)
+
+
+def names_filer(label: str, question: str, filer: frozenset[str]) -> bool:
+    """Does a question's idea (its ``label``) name the filer ("Costco" of "Costco's diluted
+    EPS")? Each of its words is a name as the question writes it (capitalised, or a number:
+    "3M") and one of the ``filer`` words (the cover's words on most of the filing's pages).
+
+    >>> names_filer("costco", "What was Costco's diluted EPS?", frozenset({"costco", "diluted"}))
+    True
+    >>> names_filer("diluted", "What was Costco's diluted EPS?", frozenset({"costco", "diluted"}))
+    False
+    """
+    words = re.findall(r"[^\W_]+", label)
+    written = {w.lower() for w in re.findall(r"[^\W_]+", question) if w[0].isupper() or w[0].isdigit()}
+    return bool(words) and all(w.lower() in written and normal(w.lower()) in filer for w in words)
+
+
+def shown_passages(passages, marks, page_ids, concepts: tuple[evidence.Concept, ...], parsed: ParsedQuestion,
+                   facts=None, least: float = 0.0) -> dict:
+    """The passages with the evidence lines a user reads of these pages (``shown``), read from
+    each page's text as the query marked it (``marks``: page -> (text, heading)). A question
+    that names a statement's line item wants its row even where it asks where it is ("Where is
+    the operating cash flow?"); one that asks only where something is gets the title first.
+    ``facts`` (concepts.Lookup): the inline-XBRL facts matching the question; the lines showing
+    those scoring ``least`` or more (``tagged_lines``) come first."""
+    from .question import asks_where
+
+    figures = parsed.fact or bool(parsed.statements)
+    # "Where is the tax rate reconciliation?" asks where, though a rate is a figure: a question
+    # that opens by asking where, or asks where and for no figure.
+    where = asks_where(parsed.text) and (not parsed.fact or bool(_WHERE_FIRST.match(parsed.text)))
+    found = dict(passages)
+    for page in page_ids:
+        passage = found.get(page)
+        if passage is not None and passage.lines:
+            lines, held = evidence.read_lines(marks[page][0], concepts)
+            strong = [hit for hit in facts.on_page(page) if hit.score >= least] if facts is not None else []
+            found[page] = shown(passage, lines, held, concepts, figures, where, tagged_lines(lines, strong))
+    return found
+
+
+def tagged_lines(lines: list[str], facts) -> frozenset[int]:
+    """The lines (by index) that show one of these facts: a table's row that starts with its row
+    label and shows its value, or, for a fact without a row label (one tagged in a sentence), a
+    line showing its value (three characters or more), as a whole figure.
+
+    >>> from evfind.concepts import FactHit
+    >>> hit = FactHit(1, 1, "us-gaap:Revenues", "2025", "1,234", 1.0, ("net sales",), "Net sales")
+    >>> sorted(tagged_lines(["Net sales $ 1,234 $ 1,100", "Cost of sales 734", "Net sales rose to $1,234 million."], [hit]))
+    [0]
+    """
+    found = set()
+    for hit in facts:
+        value = " ".join(hit.value.split())
+        if not value:
+            continue
+        figure = re.compile(r"(?<![\w.,])" + re.escape(value) + r"(?![\w]|[.,]\d)")
+        label = " ".join(hit.row_label.split()).lower() if hit.row_label else None
+        if label is None and len(value) < 3:
+            continue
+        for i, line in enumerate(lines):
+            if not figure.search(line):
+                continue
+            if label is None or evidence.is_table_row(line) and " ".join(line.split()).lower().startswith(label):
+                found.add(i)
+    return frozenset(found)
 
 
 def evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:

@@ -31,6 +31,8 @@ LABELS = {
     "evidence": "line {line}: ",  # before a hit's best evidence line (its line on the page)
     "columns": "columns, line {line}: ",  # before the column headings of its table (one header line)
     "columns_lines": "columns, lines {first}-{last}: ",  # (several, in a row)
+    "fact": "fact: ",  # before the best inline-XBRL fact of the page that matches the question
+    "more_facts": " (+{count} more)",
 }
 
 
@@ -232,6 +234,20 @@ def columns_line(hit: Hit, lang: str = "en") -> tuple[str, str] | None:
     return label, text
 
 
+def fact_line(hit: Hit, lang: str = "en") -> str | None:
+    """The best inline-XBRL fact of the hit's page that matches the question, for people:
+    "fact: VALUE, CONCEPT, PERIOD" (the value first: a shortened line keeps it) and how many
+    more the JSON lists; None when it lists none."""
+    if not hit.facts:
+        return None
+    said = labels(lang)
+    best = hit.facts[0]
+    text = f"{said['fact']}{best.value}, {best.concept}, {best.period}"
+    if len(hit.facts) > 1:
+        text += said["more_facts"].format(count=len(hit.facts) - 1)
+    return text
+
+
 def to_json(answer: Answer | Plan) -> str:
     import json  # only the json format pays for it
 
@@ -292,6 +308,10 @@ def to_table(answer: Answer, columns: int | None = None, colour: bool = False) -
                     label, text = headings
                     room = None if columns is None else max(columns - len(indent) - width(label), MIN_EVIDENCE_COLUMNS)
                     lines.append(indent + label + highlight(shorten(cells(text), room), None))
+            fact = fact_line(hit, answer.lang)
+            if fact:
+                room = None if columns is None else max(columns - len(indent), MIN_EVIDENCE_COLUMNS)
+                lines.append(indent + highlight(shorten(tidy(cells(fact)), room), None))
     if below:
         lines.append("")
         lines.append(below)
@@ -323,6 +343,9 @@ def _md_evidence(hit: Hit, lang: str) -> str:
     if headings:
         label, text = headings
         shown += "<br>" + label + text.translate(_MD_SPECIAL)
+    fact = fact_line(hit, lang)
+    if fact:
+        shown += "<br>" + fact.translate(_MD_SPECIAL)
     return shown
 
 
@@ -384,8 +407,16 @@ def plan_text(plan: Plan) -> str:
         lines += ["", "statement SQL:", plan.statement_sql, "", "statements: " + " ".join(str(n) for n, _ in plan.statements)]
     if plan.section_sql:
         lines += ["", "section SQL:", plan.section_sql, "", "sections: " + " ".join(str(n) for n, _ in plan.sections[:EXPLAIN_LIST])]
+    if plan.facts is not None and plan.facts.facts:
+        fused = "" if plan.facts_list else " (not fused)"
+        lines += ["", "facts: " + " ".join(f"{n}({s:.2f})" for _, n, s in plan.facts.pages[:EXPLAIN_LIST]) + fused]
+        lines += [f"  p.{f.page_number} {f.concept} {f.period} = {f.value}  ({f.row_label or '-'}; {f.score:.2f})"
+                  for f in plan.facts.facts[:EXPLAIN_FACTS]]
     lines += ["", "fused: " + " ".join(f"{n}({s:.4f})" for n, s in plan.fused)]
     return "\n".join(lines)
+
+
+EXPLAIN_FACTS = 5  # matching facts the text of --explain shows (its JSON: up to 20)
 
 
 def render_plan(plan: Plan, fmt: str = "text") -> str:

@@ -296,4 +296,6 @@ LABELS = {
     "evidence": "第 {line} 行：",
     "columns": "表头，第 {line} 行：",
     "columns_lines": "表头，第 {first}-{last} 行：",
+    "fact": "事实：",
+    "more_facts": "（另有 {count} 项）",
 }

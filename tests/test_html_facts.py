@@ -195,3 +195,86 @@ def test_weighted_ideas_score_the_share_of_the_question_a_fact_says():
     assert shares["Net sales"] == pytest.approx(1.0 / whole * (1 + YEAR_BONUS) * (1 + PLAIN_BONUS))
     strict = lookup(asked, facts, ideas=ideas, least=2.0)  # none scores that much: no page ranked
     assert (len(strict.facts), strict.pages) == (2, ())
+
+
+# ---------------------------------------------------------------------------------------------
+# Facts as evidence: the ranked list, the hit's facts, --explain (through the CLI)
+
+
+@pytest.fixture(scope="module")
+def html_db(tmp_path_factory):
+    return ingest(write_filing(tmp_path_factory.mktemp("facts") / "mrw-20251231.htm")).db_path
+
+
+NET_SALES_2025 = {"concept": "us-gaap:Revenues", "period": "2025-01-01/2025-12-31", "value": "1,234",
+                  "unit": "iso4217:USD", "row_label": "Net sales", "dimensions": None}
+
+
+def test_a_hit_lists_the_facts_of_its_page_that_match_the_question(cli, html_db):
+    result, data = cli.json("query", html_db, "What were net sales in 2025?", "--top", "3")
+    assert result.exit_code == 0, result.output
+    first = data["results"][0]
+    assert first["page_number"] == 3
+    assert first["facts"][0] == NET_SALES_2025  # the year asked first
+    assert [f["value"] for f in first["facts"]] == ["1,234", "1,100"]
+    assert all(hit["facts"] == [] for hit in data["results"] if hit["page_number"] != 3)  # page 2 tags nothing
+    table = cli("query", html_db, "What were net sales in 2025?", "--top", "1").stdout.splitlines()
+    assert table[5:8] == ["      line 5: Net sales $ 1,234 $ 1,100",
+                          "      columns, line 4: (In millions, except per share data) 2025 2024",
+                          "      fact: 1,234, us-gaap:Revenues, 2025-01-01/2025-12-31 (+1 more)"]
+    markdown = cli("query", html_db, "What were net sales in 2025?", "--top", "1", "--format", "markdown").stdout
+    assert "<br>fact: 1,234, us-gaap:Revenues, 2025-01-01/2025-12-31 (+1 more) |" in markdown
+
+
+def test_a_chinese_question_lists_the_facts_of_its_english_reading(cli, html_db):
+    _, data = cli.json("query", html_db, "2025年的净销售额是多少？", "--top", "1")
+    assert data["results"][0]["facts"][0] == NET_SALES_2025
+    table = cli("query", html_db, "2025年的净销售额是多少？", "--top", "1").stdout
+    assert "      事实：1,234, us-gaap:Revenues, 2025-01-01/2025-12-31（另有 1 项）" in table
+
+
+def test_a_pdfs_hits_list_no_facts(cli, filing_db):
+    _, data = cli.json("query", filing_db, "What were net sales in 2024?")
+    assert data["results"] and all(hit["facts"] == [] for hit in data["results"])
+    _, plan = cli.json("query", filing_db, "What were net sales in 2024?", "--explain")
+    assert (plan["lists"]["facts"], plan["facts"]) == ([], [])
+
+
+def test_explain_shows_the_facts_list_and_the_facts(cli, html_db):
+    _, plan = cli.json("query", html_db, "What were net sales in 2025?", "--explain")
+    assert plan["lists"]["facts"][0]["page_number"] == 3
+    assert plan["facts"][0] == {"page_number": 3, **NET_SALES_2025, "score": plan["facts"][0]["score"]}
+    text = cli("query", html_db, "What were net sales in 2025?", "--explain").stdout
+    assert "\nfacts: 3(" in text and "  p.3 us-gaap:Revenues 2025-01-01/2025-12-31 = 1,234  (Net sales; " in text
+
+
+def test_the_facts_list_is_a_signal_of_its_own(html_db):
+    """Finder.signals gathers the pages tagging the asked concepts (Signals.facts); rank.order
+    fuses them (DEFAULT.facts_weight; for a question asking a figure only with facts_for="fact"),
+    and a method without the list ranks the same lists without it."""
+    from evfind import Finder, rank
+
+    with Finder(html_db) as finder:
+        signals = finder.signals("What were net sales in 2025?")
+        pages = {page for page, _ in signals.facts}
+        ranking = rank.order(signals, rank.DEFAULT)
+        assert ranking.candidates.facts == signals.facts[: len(ranking.candidates.facts)] and pages
+        off = rank.order(signals, rank.DEFAULT._replace(facts_weight=0.0))
+        assert off.candidates.facts == ()
+        where = finder.signals("Where are net sales?")
+        assert where.facts and not where.intent.fact
+        assert rank.order(where, rank.DEFAULT._replace(facts_for="fact")).candidates.facts == ()
+        assert rank.order(where, rank.DEFAULT._replace(facts_for="all")).candidates.facts == where.facts
+
+
+def test_the_facts_list_is_fused_by_rrf_for_a_figure_question_only():
+    """By hand (k = 20): lexical [a, b], facts [b]: b scores 1/22 + 0.3/21 > a's 1/21."""
+    from evfind import rank
+    from evfind.signals import Intent, Signals
+
+    signals = Signals(intent=Intent(fact=True), lexical=(("a", -5.0), ("b", -4.0)), facts=(("b", 1.5),))
+    method = rank.DEFAULT._replace(evidence_weight=0.0, dominance=0.0)
+    method = method._replace(facts_for="fact")
+    assert [page for page, _ in rank.order(signals, method).fused] == ["b", "a"]
+    assert [page for page, _ in rank.order(signals._replace(intent=Intent()), method).fused] == ["a", "b"]
+    assert [page for page, _ in rank.order(signals, method._replace(facts_for="all", facts_weight=0.0)).fused] == ["a", "b"]
