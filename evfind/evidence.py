@@ -325,6 +325,43 @@ def beside(line: str, words: frozenset[str]) -> bool:
     return any(a - d <= NEAR and c - b <= NEAR for a, b in spots for c, d in figures)
 
 
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MONTH_ASKED = LazyPattern(r"\b(" + "|".join(_MONTHS) + r")\s+(?:of\s+)?((?:19|20)\d\d)\b", re.I)
+_MONTH_ASKED_ZH = LazyPattern(r"((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月(?!\s*\d{1,2}\s*日)")
+
+
+def months_asked(question: str) -> tuple[tuple[str, str], ...]:
+    """The months a question names as a span, month and year without a day ("in April 2023",
+    "2023年4月"), as (month, year); not a date ("April 30, 2023", "2023年4月30日").
+
+    >>> months_asked("How many shares did Nike buy back in April 2023?"), months_asked("At April 30, 2023?")
+    ((('april', '2023'),), ())
+    >>> months_asked("2022年12月回购股票的平均价格是多少？")
+    (('december', '2022'),)
+    """
+    found = [(month.lower(), year) for month, year in _MONTH_ASKED.findall(question)]
+    found += [(_MONTHS[int(month) - 1], year) for year, month in _MONTH_ASKED_ZH.findall(question) if 1 <= int(month) <= 12]
+    return tuple(dict.fromkeys(found))
+
+
+def month_rows(lines: list[str], months: tuple[tuple[str, str], ...]) -> frozenset[int]:
+    """The lines (by index) that are the row of one of these months in a table by month (an
+    issuer's purchases of its shares): the line opens with the month, names its year within
+    its label and shows figures after it ("April 1 — April 30, 2023 3,282,288 $ 125.01",
+    "December 1 - 31, 2022 4,632 12.50").
+
+    >>> month_rows(["Period Total Number of Shares", "April 1 — April 30, 2023 3,282,288 $ 125.01",
+    ...             "April 30, 2023 and 2022"], (("april", "2023"),))
+    frozenset({1})
+    """
+    found = set()
+    for month, year in months:
+        row = re.compile(r"\s*" + month + r"\b[^\n]{0,40}?\b" + year + r"\b\s*(?:\(\d\)\s*)?\$?\s*\(?\d", re.I)
+        found.update(i for i, line in enumerate(lines) if row.match(line))
+    return frozenset(found)
+
+
 @lru_cache(maxsize=16384)
 def _label(line: str) -> frozenset[str]:
     """The words of a line's label: what a table's row says before its first figure (the whole
@@ -366,6 +403,8 @@ def shown_lines(
     limit: int = MAX_LINES,
     where: bool = False,
     tagged: frozenset[int] = frozenset(),
+    marked: frozenset[int] = frozenset(),
+    months: frozenset[int] = frozenset(),
 ) -> tuple[int, ...]:
     """The page's lines a user reads (by index), best first, at most ``limit``: of the lines the
     query marked (``held``), those that say what the question asks.
@@ -379,14 +418,19 @@ def shown_lines(
     title first when the question asks only ``where`` something is (the table's or the
     section's title is then what it asks for); then the lines that show a figure the filing
     tags with a concept the question asks for (``tagged``: the row of an inline-XBRL fact
-    that matches it); then
+    that matches it); then, for a figure question, the row of the month it asks for
+    (``months``: ``month_rows``); then
     the lines that count most; then the line whose label is most nearly what is asked (the share
     of its label's words, before its figures, that the question's phrases say: "Net income
     attributable to Acme" before "Net income attributable to noncontrolling interests"); then
     the earliest."""
     if not held or not concepts:
         return ()
-    said = {i: line_concepts(lines[i], concepts) for i in set(held) | {i for i in tagged if i < len(lines)}}
+    # Every line the query marked is read, not only those where a marked stretch holds a whole
+    # phrase: the index marks words, not the glue between them, so "RETURN ON INVESTED CAPITAL"
+    # is three marks, none of them the phrase (line_concepts reads the phrase across the glue).
+    said = {i: line_concepts(lines[i], concepts)
+            for i in set(held) | {i for i in tagged | marked | (months if fact else frozenset()) if i < len(lines)}}
     captions: dict[int, int | None] = {}
     if fact:
         caption = None
@@ -403,7 +447,8 @@ def shown_lines(
 
     keys = []
     for i, on in said.items():
-        if not on:
+        month = fact and i in months
+        if not on and not month:
             continue
         items = [c for c in on if concepts[c].line_item and concepts[c].weight and not concepts[c].filer]
         figure = fact and bool(items) and beside(lines[i], frozenset().union(*(on[c][1] for c in items)))
@@ -418,10 +463,10 @@ def shown_lines(
             words = frozenset().union(*(w for c, (_, w) in on.items() if concepts[c].weight))
             precision = len(label & words) / len(label) if label else 0.0
         score = counted * (FIGURE_GAIN if figure else 1.0)
-        keys.append(((is_title(lines[i]) == where, i in tagged, round(score, 9), has_figure(lines[i]), round(precision, 9),
-                      -i), i))
-    if any(key[2] > 0 for key, _ in keys):  # a line that says only a year or the filer says nothing asked
-        keys = [(key, i) for key, i in keys if key[2] > 0 or key[1]]
+        keys.append(((is_title(lines[i]) == where, i in tagged, month, round(score, 9), has_figure(lines[i]),
+                      round(precision, 9), -i), i))
+    if any(key[3] > 0 for key, _ in keys):  # a line that says only a year or the filer says nothing asked
+        keys = [(key, i) for key, i in keys if key[3] > 0 or key[1] or key[2]]
     keys.sort(reverse=True)
     return tuple(i for _, i in keys[:limit])
 

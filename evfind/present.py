@@ -44,14 +44,17 @@ def tiers(idea, metrics: bool = True) -> tuple[int, ...]:
 
 
 def shown(passage: Passage, lines: list[str], held, concepts: tuple[evidence.Concept, ...], fact: bool,
-          where: bool = False, tagged: frozenset[int] = frozenset()) -> Passage:
+          where: bool = False, tagged: frozenset[int] = frozenset(), marked: frozenset[int] = frozenset(),
+          months: tuple[tuple[str, str], ...] = ()) -> Passage:
     """The passage with the lines a user reads (``evidence.shown_lines``, chosen from the whole
     page) as its evidence lines, each with its table's column headings
     (``evidence.column_headings``). Its score, coverage and figure (what the ranking reads)
     are left as they are."""
     if not passage.lines:
         return passage
-    chosen = evidence.shown_lines(lines, held, concepts, fact, where=where, tagged=tagged) or tuple(i for i, _ in passage.lines)
+    chosen = evidence.shown_lines(lines, held, concepts, fact, where=where, tagged=tagged, marked=marked,
+                                  months=evidence.month_rows(lines, months) if months and fact else frozenset()) or tuple(
+        i for i, _ in passage.lines)
     columns = tuple(tuple((j, lines[j]) for j in evidence.column_headings(lines, i)) for i in chosen)
     return passage._replace(lines=tuple((i, lines[i]) for i in chosen), columns=columns)
 
@@ -85,13 +88,16 @@ def shown_passages(passages, marks, page_ids, concepts: tuple[evidence.Concept, 
     # "Where is the tax rate reconciliation?" asks where, though a rate is a figure: a question
     # that opens by asking where, or asks where and for no figure.
     where = asks_where(parsed.text) and (not parsed.fact or bool(_WHERE_FIRST.match(parsed.text)))
+    months = evidence.months_asked(parsed.text)
     found = dict(passages)
     for page in page_ids:
         passage = found.get(page)
         if passage is not None and passage.lines:
-            lines, held = evidence.read_lines(marks[page][0], concepts)
+            text = marks[page][0]
+            lines, held = evidence.read_lines(text, concepts)
             strong = [hit for hit in facts.on_page(page) if hit.score >= least] if facts is not None else []
-            found[page] = shown(passage, lines, held, concepts, figures, where, tagged_lines(lines, strong))
+            marked = frozenset(i for i, line in enumerate(text.split("\n")) if evidence.START in line)
+            found[page] = shown(passage, lines, held, concepts, figures, where, tagged_lines(lines, strong), marked, months)
     return found
 
 

@@ -132,3 +132,51 @@ def test_a_chinese_question_is_shown_the_same_line(cli, ten_k):
     assert hit["evidence"][0]["text"] == "Effective tax rate 68 % 6 %"
     table = cli("query", ten_k, "科维尔2023财年的实际税率是多少？", "--top", "1").stdout.splitlines()
     assert "      表头，第 4 行：Fiscal Year 2023 2022" in table
+
+
+TEN_Q = [
+    "UNITED STATES SECURITIES AND EXCHANGE COMMISSION\nFORM 10-Q\nFor the quarterly period ended April 30, 2023",
+    *FILLER,
+    "Item 2. Unregistered Sales of Equity Securities and Use of Proceeds\n"
+    "Issuer Purchases of Equity Securities\n"
+    "Period Total Number of Shares Purchased Average Price Paid per Share\n"
+    "February 1 - 28, 2023 1,204,000 $ 98.12\n"
+    "March 1 - 31, 2023 1,410,500 $ 101.40\n"
+    "April 1 - 30, 2023 1,622,300 $ 104.75\n"
+    "Total 4,236,800 $ 101.67\n"
+    "Since the program began, shares purchased under it were bought at an average price paid per share of $99.10.",
+    "Management's Discussion and Analysis\n"
+    "Return on Invested Capital (\"ROIC\"): Represents a performance measure that management believes is useful.\n"
+    "(Dollars in millions) 2023 2022\n"
+    "Operating income $ 690 $ 530\n"
+    "Total invested capital $ 3,100 $ 2,900\n"
+    "RETURN ON INVESTED CAPITAL 22.3 % 18.3 %",
+]
+
+
+@pytest.fixture(scope="module")
+def ten_q(tmp_path_factory):
+    from evfind.ingest import ingest
+
+    path = make_pdf(tmp_path_factory.mktemp("tenq") / "KORVEL_2023Q2_10Q.pdf", _pages(TEN_Q))
+    return ingest(path).db_path
+
+
+@pytest.mark.parametrize("question", [
+    "What average price per share did Korvel pay for shares purchased in April 2023?",
+    "科维尔2023年4月回购股票的每股平均价格是多少？",
+])
+def test_the_row_of_the_month_asked_is_shown(cli, ten_q, question):
+    """A table by month (an issuer's purchases of its shares): the row of the month the question
+    names, not the sentence that says the line item's words."""
+    hit = first_hit(cli, ten_q, question)
+    assert hit["page_number"] == 8
+    assert hit["evidence"][0]["text"] == "April 1 - 30, 2023 1,622,300 $ 104.75"
+
+
+def test_a_row_whose_words_the_index_marks_apart_is_read_as_the_line_item(cli, ten_q):
+    """'RETURN ON INVESTED CAPITAL' is three marks (the index does not mark 'on'), none of them
+    the phrase; the row is still the measure's own line, beside its figures."""
+    hit = first_hit(cli, ten_q, "What return on invested capital did Korvel report for fiscal 2023?")
+    assert hit["page_number"] == 9
+    assert hit["evidence"][0]["text"] == "RETURN ON INVESTED CAPITAL 22.3 % 18.3 %"
