@@ -297,8 +297,18 @@ class Index:
 
     def scores(self, items) -> list[dict[int, float]]:
         """For each of the question's line-item ideas, its best score against each phrase it
-        shares a word with (phrase_score, an expansion's times EXPANSION_WEIGHT)."""
+        shares a word with (phrase_score, an expansion's times EXPANSION_WEIGHT); where the
+        phrase holds all of the idea, at least the share of the phrase the whole question says."""
         found: list[dict[int, float]] = [{} for _ in items]
+        # How much of each phrase the question says, all its ideas together: a row label
+        # ("Purchases of property and equipment") that the question says word for word in ideas
+        # of its own ("purchases", "property", "equipment") meets each of them.
+        said: dict[int, float] = {}
+        for word in {w for _, asked in items for phrase in asked for w in words_of(phrase)}:
+            weight = self._weight(word)
+            if weight > 0:
+                for known in self.by_word.get(word, ()):
+                    said[known] = said.get(known, 0.0) + weight
         for place, (_, asked) in enumerate(items):
             best = found[place]
             for number, phrase in enumerate(asked):
@@ -313,6 +323,8 @@ class Index:
                             shared[known] = shared.get(known, 0.0) + weight
                 for known, common in shared.items():
                     value = factor * 2 * common / (whole + self.weight_of[known])
+                    if common >= whole - 1e-9 and self.weight_of[known] > 0:  # all of the idea is in it
+                        value = max(value, factor * min(said[known] / self.weight_of[known], 1.0))
                     if value > best.get(known, 0.0):
                         best[known] = value
         return found

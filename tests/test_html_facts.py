@@ -197,6 +197,19 @@ def test_weighted_ideas_score_the_share_of_the_question_a_fact_says():
     assert (len(strict.facts), strict.pages) == (2, ())
 
 
+def test_a_row_label_the_question_says_in_ideas_of_its_own_meets_each_of_them():
+    """The question reads 'purchases', 'property' and 'equipment' as ideas of their own; the row
+    label 'Purchases of property and equipment' holds each of them and nothing the question does
+    not say, so it meets all three, and ranks above 'Property and equipment, net'."""
+    facts = [fact(4, "us-gaap:PropertyPlantAndEquipmentNet", "2,900", "2025-12-31", row_label="Property and equipment, net"),
+             fact(6, "us-gaap:PaymentsToAcquireProductiveAssets", "412", "2025-12-31", start="2025-01-01",
+                  row_label="Purchases of property and equipment")]
+    asked = parse("How much did Korvel spend on purchases of property and equipment in 2025?")
+    result = lookup(asked, facts)
+    assert [hit.page_number for hit in result.facts][:1] == [6]
+    assert set(result.facts[0].ideas) >= {"purchases", "property", "equipment"}
+
+
 # ---------------------------------------------------------------------------------------------
 # Facts as evidence: the ranked list, the hit's facts, --explain (through the CLI)
 
