@@ -130,8 +130,8 @@ class Method(NamedTuple):
     # The pages tagging the concepts the question asks for (inline XBRL: ``Signals.facts``) as a
     # list of the fusion, weighted this much (0: not fused), for questions that ask for a
     # figure ("fact") or for all ("all"). Chosen by leave-one-company-out on the EDGAR
-    # questions (benchmarks/facts.txt: 0.3 for all, on every company at once and without each
-    # of the 13); a PDF has no facts, and its ranking is unchanged.
+    # questions (benchmarks/facts.txt: 0.3 for all, on every company at once and without 12 of
+    # the 13); a PDF has no facts, and its ranking is unchanged.
     facts_weight: float = 0.3
     facts_for: str = "all"
 
