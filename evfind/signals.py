@@ -71,6 +71,9 @@ class Candidates(NamedTuple):
     # ranked apart from the question's own words (Method.expansion_weight > 0); else empty and
     # the lexical list holds both.
     expanded: Ranked = ()
+    # The pages tagging the concepts the question asks for (inline XBRL facts: ``Signals.facts``),
+    # when the method fuses them (``Method.facts_weight``); else empty.
+    facts: Ranked = ()
 
 
 class TermSignal(NamedTuple):
@@ -118,6 +121,9 @@ class Signals(NamedTuple):
     periods: frozenset[str] = frozenset()  # the spans of time the question asks for (evidence.periods_asked)
     shown: Mapping[Hashable, frozenset[str]] = NOTHING  # of the pages read (``rank.to_read``), the spans each covers
     passages: Mapping[Hashable, object] = NOTHING  # of the pages read, each one's best passage (evidence.Passage)
+    # The pages whose inline-XBRL facts match the question's line items (concepts.lookup), best
+    # first: (page, the best matching fact's score); empty for a filing without facts.
+    facts: Ranked = ()
 
 
 class Ranking(NamedTuple):
