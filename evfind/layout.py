@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import bisect
 import re
-import statistics
 from typing import NamedTuple
 
 
@@ -59,6 +58,7 @@ SAME_LINE = 0.5  # two words on one line share at least this share of the smalle
 # Measures are in heights of the page's text (the median height of its lines' boxes) or in
 # its word spaces (the median space between two words of a line).
 CELL_GAP = 0.7  # a wider space between two words of a line separates two cells of a table
+SAMPLED_LINES = 40  # the page's word space is read off this many of its lines
 
 # 1. columns of text
 ALIGNED = 0.06  # words whose left edges are this close start at one x (a column's edge)
@@ -97,13 +97,22 @@ def read(lines: list[Line]) -> list[Line]:
     """The page's lines in reading order (top of the page first, each line left to right)."""
     if len(lines) < 2:
         return lines
-    height = statistics.median(_height(line) for line in lines)
+    height = _median(_height(line) for line in lines)
     if height <= 0:
         return lines
     space = _word_space(lines, height)
+    known: dict[int, tuple[Line, list[Line]]] = {}  # each line's cells, worked out once
+
+    def cells(block: list[Line]) -> list[list[Line]]:
+        for line in block:
+            if id(line) not in known:
+                known[id(line)] = (line, _segments(line, height))
+        return [known[id(line)][1] for line in block]
+
     out: list[Line] = []
     for block in _columns(lines, height, space):
-        out.extend(_wrapped_cells(_stacked_headings(block, height), height, space))
+        block = _stacked_headings(block, cells(block), height)
+        out.extend(_wrapped_cells(block, cells(block), height, space))
     return out
 
 
@@ -130,6 +139,12 @@ def group_lines(words: list[Word]) -> list[Line]:
 # -- geometry ---------------------------------------------------------------------------------
 
 
+def _median(values) -> float:
+    """The middle value (the upper one of an even count): cheaper than statistics.median."""
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
 def _height(line: Line) -> float:
     return line[0].top - line[0].bottom
 
@@ -148,9 +163,11 @@ def _gap_above(upper: Line, lower: Line) -> float:
 
 
 def _word_space(lines: list[Line], height: float) -> float:
-    """The usual space between two words of a line."""
-    gaps = [b.left - a.right for line in lines for a, b in zip(line, line[1:]) if 0 < b.left - a.right < CELL_GAP * height]
-    return statistics.median(gaps) if gaps else 0.25 * height
+    """The usual space between two words of a line (read off at most SAMPLED_LINES lines)."""
+    widest = CELL_GAP * height
+    step = 1 + len(lines) // SAMPLED_LINES
+    gaps = [gap for line in lines[::step] for a, b in zip(line, line[1:]) if 0 < (gap := b.left - a.right) < widest]
+    return _median(gaps) if gaps else 0.25 * height
 
 
 def _segments(line: Line, height: float) -> list[Line]:
@@ -337,7 +354,7 @@ def _line_space(line: Line, space: float) -> float:
     """The usual space between the words of a line (its own, as justified text widens it), at
     least the page's, with the widest left out (a gutter's)."""
     gaps = sorted(b.left - a.right for a, b in zip(line, line[1:]))[:-1]
-    return max(space, statistics.median(gaps)) if gaps else space
+    return max(space, _median(gaps)) if gaps else space
 
 
 def _split(run: list[Line], edge: float, height: float, space: float) -> bool | None:
@@ -351,20 +368,24 @@ def _split(run: list[Line], edge: float, height: float, space: float) -> bool | 
     both = [(a, b) for a, b in zip(left, right) if a and b]
     if len(both) < SIDE_LINES:
         return None
-    ratios = [(b[0].left - a[-1].right) / _line_space(a + b, space) for a, b in both]
-    if statistics.median(ratios) < GUTTER or min(ratios) < GUTTER_LEAST:
-        return None  # no wider than the spaces of its lines: justified text's spaces lining up
     sides = [[line for line in left if line], [line for line in right if line]]
+    gap = CELL_GAP * height
+    for side in sides:
+        if len(side) < SIDE_LINES:
+            return None
+        if any(b.left - a.right >= gap for line in side for a, b in zip(line, line[1:])):
+            return None  # a side with cells of its own is a table's, not a column of text
+        if _median([line[-1].right - line[0].left for line in side]) < NARROWEST * height:
+            return None  # bullets, numbers: a list's marks, not a column of text
     for side in sides:
         words = [w for line in side for w in line]
-        if len(side) < SIDE_LINES or sum(not _is_figure(w) for w in words) < TEXT_WORDS * len(words):
+        if sum(not _is_figure(w) for w in words) < TEXT_WORDS * len(words):
             return None
         if sum(all(_is_figure(w) for w in line) for line in side) > FIGURE_LINES * len(side):
             return None  # a column of figures beside their labels: a table's
-        if any(len(_segments(line, height)) > 1 for line in side):
-            return None  # a side with cells of its own is a table's, not a column of text
-        if statistics.median(line[-1].right - line[0].left for line in side) < NARROWEST * height:
-            return None  # bullets, numbers: a list's marks, not a column of text
+    ratios = [(b[0].left - a[-1].right) / _line_space(a + b, space) for a, b in both]
+    if _median(ratios) < GUTTER or min(ratios) < GUTTER_LEAST:
+        return None  # no wider than the spaces of its lines: justified text's spaces lining up
     gapped = [(a, b, framed) for a, b, framed in _rows(run, [[]] * len(run), edge, height, space) if any(left[a:b]) and any(right[a:b])]
     if len(gapped) > 1 and any(_interleaved(left[a:b], right[a:b], framed) for a, b, framed in gapped):
         return True  # rows with cells on both sides, blank space between them: a table
@@ -388,22 +409,16 @@ def _prose(side: list[Line], height: float) -> bool:
 # -- 2. stacked column headings -----------------------------------------------------------------
 
 
-def _stacked_headings(lines: list[Line], height: float) -> list[Line]:
-    """The lines, with each table's headings above its first row of figures read as cells."""
-    rows = [_row_of_figures(line, height) for line in lines]
+def _stacked_headings(lines: list[Line], cells: list[list[Line]], height: float) -> list[Line]:
+    """The lines (``cells``: each one's cells), with each table's headings above its first row
+    of figures read as cells."""
+    rows = [len(c) > 1 and _has_figures([w for cell in c[1:] for w in cell], height) for c in cells]
     out: list[Line] = []
     for i, line in enumerate(lines):
         if rows[i] and i and not rows[i - 1]:
             out = _restack(out, line, height)
         out.append(line)
     return out
-
-
-def _row_of_figures(line: Line, height: float) -> bool:
-    """A row of a table: a label (or a first figure) and cells of figures after it."""
-    gap = CELL_GAP * height
-    first = next((k for k in range(1, len(line)) if line[k].left - line[k - 1].right >= gap), None)
-    return first is not None and _has_figures(line[first:], height)
 
 
 def _restack(above: list[Line], row: Line, height: float) -> list[Line]:
@@ -424,8 +439,8 @@ def _restack(above: list[Line], row: Line, height: float) -> list[Line]:
         else:
             columns.append(list(cell))
             extents.append((cell[0].left, cell[-1].right))
-    if len(columns) < 2:
-        return above
+    if len(columns) < 2:  # one heading (a spanning one, or cells too close to tell apart): a title apart
+        return above[:-1] + [[w for cell in titles for w in cell], columns[0]] if titles and columns else above
     # each column reaches halfway to its neighbours; a heading reaching further spans columns
     bounds = [
         ((extents[k - 1][1] + extents[k][0]) / 2 if k else labels_end,
@@ -464,10 +479,9 @@ def _restack(above: list[Line], row: Line, height: float) -> list[Line]:
 # -- 3. a cell that wraps ----------------------------------------------------------------------
 
 
-def _wrapped_cells(lines: list[Line], height: float, space: float) -> list[Line]:
-    """The lines, with a cell's wrapped words joined to it where cells right of it sit on its
-    first line."""
-    cells = [_segments(line, height) for line in lines]
+def _wrapped_cells(lines: list[Line], cells: list[list[Line]], height: float, space: float) -> list[Line]:
+    """The lines (``cells``: each one's cells), with a cell's wrapped words joined to it where
+    cells right of it sit on its first line."""
     out: list[Line] = []
     out_cells: list[list[Line]] = []
     for i, line in enumerate(lines):

@@ -42,7 +42,16 @@ def page_text(text: str, box: Callable[[int], Box], kinds: str | None = None) ->
     of its character at text index i (``FPDFText_GetLooseCharBox``; text indices are pdfium's
     character indices, as long as the page has no character beyond U+FFFF). ``kinds`` says
     what each U+FFFE of ``text`` is, in order (evfind/repair.py); the same facts come back in
-    the order of the new text. None where the page's words mostly do not run left to right."""
+    the order of the new text. None where the page's words mostly do not run left to right.
+    (``page_words`` then ``lines_text``: extract.py asks pdfium for the boxes in its thread and
+    reads the lines in the caller's, while pdfium goes on to the next page.)"""
+    words = page_words(text, box)
+    return None if words is None else lines_text(text, words, kinds)
+
+
+def page_words(text: str, box: Callable[[int], Box]) -> list[Word] | None:
+    """The page's words, each placed by the boxes of its first and last characters; None where
+    they mostly do not run left to right."""
     words: list[Word] = []
     forward = checked = 0
     for match in _WORD.finditer(text):
@@ -63,6 +72,12 @@ def page_text(text: str, box: Callable[[int], Box], kinds: str | None = None) ->
         words.append(Word(bottom, top, left, max(left, right), start, match.group()))
     if checked and forward < MOSTLY * checked:
         return None
+    return words
+
+
+def lines_text(text: str, words: list[Word], kinds: str | None = None) -> tuple[str, str | None]:
+    """The page's words (``page_words`` of ``text``) as lines in reading order, and the facts
+    about each U+FFFE of ``text`` (``kinds``) in their new order."""
     lines = read(group_lines(words))
     rebuilt = "\n".join(" ".join(word.text for word in line) for line in lines)
     if not kinds or MARK not in text:

@@ -285,3 +285,14 @@ def test_a_row_label_alone_below_a_row_is_not_taken_for_a_wrapped_cell():
     text, box = boxes_of(placed)
     rebuilt, _ = page_text(text, box)
     assert rebuilt.split("\n") == ["Net income Total 100 200", "Other", "Taxes Total 10 20"]
+
+
+def test_a_title_beside_one_heading_is_a_line_of_its_own():
+    placed = [
+        (50, 700, "($ million)"), (300, 700, "2022 2023"),
+        (50, 688, "Net income"), (300, 688, "815"), (345, 688, "1,058"),
+        (50, 676, "Interest"), (300, 676, "12"), (345, 676, "9"),
+    ]
+    text, box = boxes_of(placed)
+    rebuilt, _ = page_text(text, box)
+    assert rebuilt.split("\n") == ["($ million)", "2022 2023", "Net income 815 1,058", "Interest 12 9"]
