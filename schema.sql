@@ -16,6 +16,8 @@ CREATE TABLE IF NOT EXISTS documents (
     ingested_at   TEXT NOT NULL,          -- UTC, ISO 8601
     form          TEXT,                   -- 10-K | 10-Q | 8-K | earnings | annual | other, read
                                           -- from the first pages (evfind.forms.form_of)
+    tickers       TEXT NOT NULL DEFAULT '',  -- the filer's trading symbols its cover prints,
+                                          -- space-separated ("PEP", "BRK.A BRK.B"; forms.tickers)
     UNIQUE (document_id, sha256)
 );
 

@@ -1,4 +1,4 @@
-"""Several documents in one database: how the per-document rankings are merged (rank.merge).
+"""Several documents in one database: how the per-document rankings are merged (merge.merge).
 
     python benchmarks/multidoc.py --financebench ../shared/financebench [--out benchmarks/multidoc.txt]
 
@@ -23,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from evfind import rank, store  # noqa: E402
+from evfind import merge, store  # noqa: E402
 from evfind.multi import MultiFinder, open_finder  # noqa: E402
 
 SETS = ("questions.jsonl", "questions_forms.jsonl", "questions_seedstyle.jsonl")
@@ -104,16 +104,16 @@ def measure(financebench: Path, cache: Path) -> str:
         lists = [[(hit.page_number, hit.score) for hit in answer.results] for answer in answers]
         fits = several.fits(answers)
         years_only = [  # coverage and years, without the lexical strength
-            rank.document_fit([(i.year, n) for i, n in zip(a.parsed.ideas, f.held(a.parsed))], f.document.page_count, -1.0, -1.0)
+            merge.document_fit([(i.year, n) for i, n in zip(a.parsed.ideas, f.held(a.parsed))], f.document.page_count, -1.0, -1.0)
             for f, a in zip(several.finders, answers)
         ]
         evfind = several.answer(record["question"], top=DEPTH).results
         ranked = {
             "each question asked of its own filing alone": [(doc, p) for p, _ in lists[ids.index(doc)]],
             "merged by fused score": [(ids[i], p) for i, p, _ in by_score(lists)],
-            "round-robin, best first page first": [(ids[i], p) for i, p, _ in rank.merge(lists)],
+            "round-robin, best first page first": [(ids[i], p) for i, p, _ in merge.merge(lists)],
             "by fused score x document_fit": [(ids[i], p) for i, p, _ in by_score(lists, fits)],
-            "round-robin, documents by coverage x years": [(ids[i], p) for i, p, _ in rank.merge(lists, years_only)],
+            "round-robin, documents by coverage x years": [(ids[i], p) for i, p, _ in merge.merge(lists, years_only)],
             "round-robin, documents by document_fit (evfind)": [(h.document_id, h.page_number) for h in evfind],
         }
         gold = {(doc, page) for page in record["gold_pages"]}

@@ -4,10 +4,16 @@ from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data"
 
-# The vocabulary files whose every row ends with a `source` column: the standard the row comes
-# from (a form's Item, a Reg S-K / S-X rule, an ASC topic, a statement caption, a non-GAAP
-# measure, a capital-markets term). Readers get the other columns; the source is checked here.
-SOURCED = frozenset({"sections.tsv", "routes.tsv", "lexicon.tsv", "glossary_zh.tsv"})
+# The data files whose every row ends with a `source` column: the standard the row comes from (a
+# form's Item, a Reg S-K / S-X rule, an ASC topic, a statement caption, a non-GAAP measure, a
+# capital-markets term, a published word list or character table, a benchmark's prompt
+# template). Every .tsv file is one; a .txt word list names its source in its header instead
+# ("# Source: ..."). Readers get the other columns; the source is checked here.
+SOURCED = frozenset({
+    "sections.tsv", "routes.tsv", "lexicon.tsv", "glossary_zh.tsv", "exhibits.tsv", "form_items.tsv",
+    "traditional_zh.tsv", "meta_words.tsv", "derivations.tsv", "question_words.tsv", "compounds.tsv",
+    "title_words.tsv", "statement_lines.tsv", "concepts.tsv", "textblocks.tsv",
+})
 
 
 def rows(name: str, columns: int | None = None, *, source: bool = False) -> list[list[str]]:
@@ -36,6 +42,13 @@ def rows(name: str, columns: int | None = None, *, source: bool = False) -> list
     return result
 
 
+def words(name: str) -> list[str]:
+    """The entries of a .txt word list, one a line, stripped, without blank lines and # comments
+    (its header, which names its source)."""
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
 def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):
     """``build()``, the value a reader makes of some data files, kept between processes.
 
@@ -57,8 +70,7 @@ def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):
         paths = [DATA / f for f in files] + [Path(code or build.__code__.co_filename)]
         stats = [(p.name, os.stat(p)) for p in paths]
         key = "|".join([name] + [f"{f}:{s.st_size}:{s.st_mtime_ns}" for f, s in stats])
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        folder = Path(base) / "evfind"
+        folder = cache_folder()
         import zlib
 
         # one file per install (its folder) and name: two checkouts do not evict each other
@@ -75,14 +87,36 @@ def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):
     except (OSError, ValueError, EOFError, TypeError):
         pass
     value = build()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        temp = path.with_name(f".{path.name}.{os.getpid()}")
-        temp.write_bytes(marshal.dumps((key, value)))
-        os.replace(temp, path)
-        for stale in folder.glob(f"{install}-{'[0-9a-f]' * 8}.marshal"):  # this install's, under older keys
-            if stale != path:
-                stale.unlink(missing_ok=True)
-    except (OSError, ValueError):
-        pass
+    if keep(path, (key, value)):
+        try:
+            for stale in folder.glob(f"{install}-{'[0-9a-f]' * 8}.marshal"):  # this install's, under older keys
+                if stale != path:
+                    stale.unlink(missing_ok=True)
+        except OSError:
+            pass
     return value
+
+
+def cache_folder() -> Path:
+    """The user's cache directory of evfind: $XDG_CACHE_HOME/evfind, else ~/.cache/evfind."""
+    import os
+
+    return Path(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")) / "evfind"
+
+
+def keep(path: Path, value) -> bool:
+    """Write ``value`` with marshal to ``path`` (a file of ``cache_folder``) as a whole or not at
+    all: to a temporary file renamed over it. False where it cannot be written (the cache is
+    then skipped, never an error)."""
+    import _thread
+    import marshal
+    import os
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_name(f".{path.name}.{os.getpid()}.{_thread.get_ident()}")  # (a thread's own)
+        temp.write_bytes(marshal.dumps(value))
+        os.replace(temp, path)
+    except (OSError, ValueError):
+        return False
+    return True

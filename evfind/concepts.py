@@ -13,7 +13,7 @@ equipment"). They meet through the concept's vocabulary:
   ``row_label``): the document's own wording.
 
 ``lookup(parsed, facts)`` takes a question as question.parse reads it and fact rows (the facts
-table's rows: anything with the attributes of ``store.FactRow``) and returns the facts that
+table's rows: anything with the attributes of ``factstore.FactRow``) and returns the facts that
 match the question's ideas, best first, and the pages that tag the asked concepts, best first: a
 ranked list of its own, for the ranking to fuse (it is not fused here). It never computes a
 figure: the values are as the pages show them.
@@ -103,9 +103,7 @@ def label_key(label: str) -> str:
 def labels() -> dict[str, tuple[str, ...]]:
     """{concept: the row labels filers print beside it} from evfind/data/concepts.tsv."""
     table = {}
-    for number, (concept, joined, source) in enumerate(rows("concepts.tsv", 3), 1):
-        if not source.strip():
-            raise RuntimeError(f"evfind/data/concepts.tsv: row {number} has no source")
+    for concept, joined in rows("concepts.tsv", 2):  # (the loader checks every row's source)
         table[concept] = tuple(label for label in joined.split("|") if label)
     return table
 

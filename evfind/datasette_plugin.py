@@ -44,7 +44,7 @@ from markupsafe import Markup, escape
 
 from . import store, writes
 from .errors import EvfindError, NoPageImageError, UsageError
-from .finder import CONTINUES
+from .present import CONTINUES
 from .rank import TOP_DEFAULT
 from .render import SHORT_SHA  # as the CLI's table shows it; the full hash is in the JSON and the page view
 
@@ -101,7 +101,7 @@ def answer_json(path, question, top=None, sha=None, document=None) -> str:
     it comes back as the same object with no results and the message ``Error: ...`` (in the
     question's language), as ``finder.refused`` builds it.
     """
-    from .finder import refused
+    from .answer import refused
     from .multi import open_finder
 
     text = "" if question is None else str(question)

@@ -17,7 +17,7 @@ INSTRUMENT_ITEMS = ("1", "2", "3", "4", "10")
 @lru_cache(maxsize=1)
 def kinds() -> tuple[tuple[str, str, str], ...]:
     """(Item 601 number or "*", kind, title pattern or "") of every row, in the file's order."""
-    return tuple((number, kind, pattern) for number, kind, pattern, _source in rows("exhibits.tsv", 4))
+    return tuple((number, kind, pattern) for number, kind, pattern in rows("exhibits.tsv", 3))
 
 
 @lru_cache(maxsize=1)

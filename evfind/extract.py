@@ -33,7 +33,7 @@ class Extraction:
     # What pdfium says each U+FFFE of a page's ``sources`` text is, one letter each in order
     # (repair.HYPHEN, GLYPH or UNKNOWN); None where a page has none or the source is not a PDF.
     marks: list[str | None] = field(default_factory=list)
-    # An HTML filing's inline XBRL: its facts (dicts of store.FACT_COLUMNS and ``page``) and
+    # An HTML filing's inline XBRL: its facts (dicts of factstore.FACT_COLUMNS and ``page``) and
     # where its text blocks run (dicts: concept, first_page, last_page, heading).
     facts: list[dict] = field(default_factory=list)
     blocks: list[dict] = field(default_factory=list)

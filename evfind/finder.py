@@ -6,273 +6,53 @@
         for hit in answer.results:
             print(hit.page_number, hit.note)
 
-A query reads only: it parses the question, runs one full-text SQL statement (bm25) and the
-route SQL (the primary statements and the sections the question targets), hands the ranked
-lists to the ranking policy of rank.py (Reciprocal Rank Fusion, lexical first; pure functions,
-no SQL there) and describes each page from its own text. Every page it returns exists in the
-store.
+A ``Finder`` does one job: it opens a store read-only, gathers a question's signals and builds
+the hits of the pages rank.py ranks. A query parses the question (question.py), runs its SQL
+(queries.py: one full-text pass, bm25, and the route lists: the primary statements and the
+sections the question targets, the Items it names), reads the leading pages' text where the
+ranking reads it (their best passages, evidence.py; the spans of time their tables cover; the
+terms their definitions define) into one plain record (``rank.Signals``), and hands it to
+``rank.order``, which decides everything about the order. Every page it returns exists in the
+store. The records it returns are answer.py's; how a page is described, present.py's.
 """
 
 import functools
 import os
 import re
 from collections.abc import Mapping
-from types import MappingProxyType
-from typing import NamedTuple
 
-from . import evidence, limits, rank, store
+from . import evidence, limits, lists, queries, rank, store
+from .answer import (  # noqa: F401  (re-exported: evfind.finder is where these were first imported from)
+    ABSENT,
+    ABSENT_SEVERAL,
+    NO_CONTENT_WORDS,
+    NO_MATCH,
+    NO_MATCH_HINT,
+    NO_MATCH_SEVERAL,
+    NOT_READ,
+    REFUSALS,
+    WEAK_MATCH,
+    Answer,
+    Document,
+    Hit,
+    Page,
+    Plan,
+    compose_message,
+    outcome_note,
+    refused,
+    specific,
+    unread_note,
+    units,
+)
 from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
 from .evidence import Passage
+from .present import CONTINUES, MARK, evidence_lines, highlights, line_marks, note, spans  # noqa: F401
 from .question import ParsedQuestion, Term, parse
-from .rank import CANDIDATES, DEFAULT, TOP_DEFAULT, TOP_MAX, Method
+from .rank import DEFAULT, TOP_DEFAULT, TOP_MAX, Method
 from .text import LazyPattern, language, normal, tokens
 
-NO_CONTENT_WORDS = (
-    "the question has no searchable content words; ask with the words of the filing "
-    "(e.g. capital expenditures, legal proceedings)"
-)
-NO_MATCH = "No relevant page found in this document"
-NO_MATCH_SEVERAL = "No relevant page found in these documents"
-NO_MATCH_HINT = "try other words: a line item, a section title, or a term as the filing spells it"
-WEAK_MATCH = (
-    "No page holds all of the question's words; these candidates hold some of them. Check them"
-)
-# What of a question was not read, after the outcome in ``message`` (the table prints it above
-# the results): Chinese text the glossary lacks, and the question's words no page holds.
-NOT_READ = "Not read: {parts} (not in the glossary, so not searched)"
-ABSENT = "Not in this filing: {parts}"
-ABSENT_SEVERAL = "Not in these filings: {parts}"
-CONTINUES = "continues: "  # a note's heading of the section a page continues (in Chinese: zh.CONTINUES)
-# A filing this short (an 8-K, a short release) keeps its common words in the MATCH: "more than
-# half the pages" is then two or three pages, a word such as "dividend" that the page asked for
-# shares with the exhibit; left out, the page that holds the answer may match nothing at all.
-# Scoring every page of so short a filing costs nothing.
-FEW_PAGES = 10
-
-_MARK = LazyPattern("\x02(.*?)\x03", re.S)
 # A defined term as an agreement or a glossary defines it: "Applicable Rate" means ...
 _DEFINED = LazyPattern(r"[\"\u201c]([A-Za-z][\w&'\- ]{2,60}?)[\"\u201d]\s*(?:means|shall mean|has the meaning)", re.S)
-_NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
-# What a question can meet that is an outcome of the question rather than a fault of the
-# request: ``Finder.answer`` answers with it (no results and the message) instead of raising.
-REFUSALS = (NoContentWordsError, NoPagesError)
-
-
-class Document(NamedTuple):
-    """The revision a query read."""
-
-    document_id: str
-    document_sha256: str
-    page_count: int
-    source_name: str = ""
-    revision_id: int = 0
-
-
-class Hit(NamedTuple):
-    """One cited page."""
-
-    rank: int
-    page_number: int
-    document_id: str
-    document_sha256: str
-    score: float
-    heading: str  # heading text seen on the page ("" when none)
-    matched_terms: tuple[str, ...]  # question terms as they occur on the page
-    note: str  # what on this page matched, built only from the page
-    page_label: str | None = None  # printed folio, where the PDF has page labels
-    section: str | None = None  # section label the page belongs to
-    statement: str | None = None  # primary statement the page is, if any
-    # The lines of the page where the question's concepts meet, best first: (line, text), line
-    # counted from 1 in the page's text as `evfind show --format json` gives it (split on
-    # newlines), text that line exactly.
-    evidence: tuple[tuple[int, str], ...] = ()
-    # Where the question's terms are on each evidence line, as the evidence counted them: the
-    # (start, end) character offsets in that line's text of each stretch FTS5 marked there that
-    # expresses a concept of the question, the most telling first (the rarest concept in the
-    # filing), then along the line.
-    evidence_marks: tuple[tuple[tuple[int, int], ...], ...] = ()
-
-
-def _document_dict(document: Document | None) -> dict | None:
-    if document is None:
-        return None
-    return {
-        "document_id": document.document_id,
-        "document_sha256": document.document_sha256,
-        "page_count": document.page_count,
-    }
-
-
-class Answer(NamedTuple):
-    """The ranked pages for one question, or why there are none.
-
-    ``to_dict`` is the one JSON object of an answer: the CLI's --format json, each line of
-    --questions and Datasette's ``evfind_query()`` all print it."""
-
-    question: str
-    document: Document | None  # None when the store holds no document (or it could not be read)
-    results: tuple[Hit, ...]
-    message: str | None = None
-    parsed: ParsedQuestion | None = None
-    lang: str = "en"  # the language of the notes, the message and the rendered labels
-    # Set when the question could not be asked (see ``refused``): its exit code is the CLI's.
-    error: EvfindError | None = None
-    # The question's ideas no page holds, as the question says them (``Finder.absent``).
-    absent: tuple[str, ...] = ()
-    # Why the results are not a plain answer: "no_match", "weak_match" or None.
-    outcome: str | None = None
-    # The documents read, when several were asked as one (``document`` is then None).
-    documents: tuple[Document, ...] = ()
-    plan: "Plan | None" = None  # how the pages were ranked (Plan is defined below)
-
-    @property
-    def unread_note(self) -> str | None:
-        """What of the question was not read, in the answer's language: the Chinese text the
-        glossary lacks and the question's words no page holds (None when all was read)."""
-        unknown = self.parsed.reading.unknown if self.parsed and self.parsed.reading else ()
-        return unread_note(unknown, self.absent, self.lang, several=len(self.documents) > 1)
-
-    @property
-    def outcome_note(self) -> str | None:
-        """The outcome part of the message: no page found, or only candidates to check."""
-        return outcome_note(self.outcome, self.lang, several=len(self.documents) > 1)
-
-    def to_dict(self) -> dict:
-        """The --format json object (its schema is documented in the README)."""
-        several = {"documents": [_document_dict(d) for d in self.documents]} if self.documents else {}
-        return {
-            "question": self.question,
-            "document": _document_dict(self.document),
-            **several,
-            "results": [
-                {
-                    "rank": hit.rank,
-                    "page_number": hit.page_number,
-                    "page_label": hit.page_label,
-                    "document_id": hit.document_id,
-                    "document_sha256": hit.document_sha256,
-                    "score": round(hit.score, 6),
-                    "heading": hit.heading,
-                    "section": hit.section,
-                    "statement": hit.statement,
-                    "matched_terms": list(hit.matched_terms),
-                    "note": hit.note,
-                    "evidence": [
-                        {"line": line, "text": text, "marks": [list(span) for span in sorted(marks)]}
-                        for (line, text), marks in zip(hit.evidence, _padded(hit.evidence_marks, len(hit.evidence)))
-                    ],
-                }
-                for hit in self.results
-            ],
-            "message": self.message,
-        }
-
-
-class Page(NamedTuple):
-    """One stored physical page, for `evfind show`."""
-
-    document: Document
-    page_number: int
-    page_label: str | None
-    text: str
-    raw_text: str
-    heading: str
-    section: str | None
-    section_heading: str | None
-    statement: str | None
-
-    def to_dict(self) -> dict:
-        data = self._asdict()
-        data["document"] = self.document._asdict()
-        return data
-
-
-class Plan(NamedTuple):
-    """How a question is run: the SQL, each ranked list before fusion and the fused list.
-
-    ``Finder`` ranks with the lists keyed by page id (the rows' ids); ``Finder.explain``
-    returns the same plan keyed by physical page number, for --explain and for tests."""
-
-    parsed: ParsedQuestion
-    match: str  # the FTS5 MATCH expression run
-    lexical_sql: str
-    statement_sql: str | None
-    section_sql: str | None
-    lexical: tuple[tuple[int, float], ...]  # (page, bm25) best first
-    statements: tuple[tuple[int, float | None], ...]  # primary statement pages the question targets
-    sections: tuple[tuple[int, float], ...]  # pages of the sections it targets
-    fused: tuple[tuple[int, float], ...]  # (page, score) best first, after the evidence rerank
-    document: Document | None = None  # the revision read (set by Finder.explain)
-    passages: Mapping[int, Passage] = MappingProxyType({})  # leading pages' best passages
-    expanded: tuple[tuple[int, float], ...] = ()  # with the expansions, when ranked apart (bm25)
-    # The leading pages' (text, heading) with the matches marked (FTS5 highlight): the evidence
-    # lines and the notes are read from them. Keyed by page id.
-    marks: Mapping[int, tuple[str, str]] = MappingProxyType({})
-    # Pages the question names outright, first in the fused list: where a named Item or
-    # exhibit begins (``rank.lead``).
-    named: tuple[int, ...] = ()
-
-    @property
-    def candidates(self) -> rank.Candidates:
-        """The ranked lists, as the ranking policy (rank.py) takes them."""
-        return rank.Candidates(self.lexical, self.statements, self.sections, self.expanded)
-
-    @property
-    def intent(self) -> rank.Intent:
-        """The facts of the question that the ranking policy reads."""
-        parsed = self.parsed
-        sections = set(parsed.sections)
-        return rank.Intent(
-            named=bool(parsed.named), topical=bool(sections), fact=parsed.fact, ratio=parsed.ratio,
-            instrument=bool(sections & rank.INSTRUMENT_SECTIONS), definition="definitions" in sections,
-            contents=rank.CONTENTS in sections,
-        )
-
-    def to_dict(self) -> dict:
-        """The --explain --format json object (its schema is documented in the README)."""
-        parsed, reading = self.parsed, self.parsed.reading
-
-        def listed(ranked, name: str) -> list[dict]:
-            return [{"page_number": page, name: None if s is None else round(s, 6)} for page, s in ranked]
-
-        return {
-            "question": parsed.text,
-            "document": _document_dict(self.document),
-            "reading": None
-            if reading is None
-            else {
-                "english": reading.english,
-                "glossary": [{"chinese": m.chinese, "english": list(m.english)} for m in reading.matches],
-                "not_in_glossary": list(reading.unknown),
-            },
-            "content_words": list(parsed.words),
-            "cues": list(parsed.cues),
-            "statements": list(parsed.statements),
-            "named_statements": list(parsed.named),
-            "sections": list(parsed.sections),
-            "named_items": [{"part": part, "item": number} for part, number in parsed.items],
-            "named_exhibits": list(parsed.exhibits),
-            "named_pages": list(self.named),
-            "match": self.match,
-            "sql": {"lexical": self.lexical_sql, "statements": self.statement_sql, "sections": self.section_sql},
-            "lists": {
-                "lexical": listed(self.lexical, "bm25"),
-                "statements": listed(self.statements, "bm25"),
-                "sections": listed(self.sections, "bm25"),
-            },
-            "fused": listed(self.fused, "score"),
-            "passages": [
-                {
-                    "page_number": page,
-                    "score": round(self.passages[page].score, 6),
-                    "coverage": round(self.passages[page].coverage, 6),
-                    "figure": self.passages[page].figure,
-                    "lines": [index + 1 for index, _ in self.passages[page].lines],
-                }
-                for page, _ in self.fused
-                if page in self.passages and self.passages[page].lines
-            ],
-        }
 
 
 def _reading(function):
@@ -304,12 +84,9 @@ class Finder:
     ):
         self.path = path
         self.method = method
+        self._about: rank.Filing | None = None  # what the ranking reads about the revision (_filing)
         self._common: frozenset[str] | None = None
         self._common_phrases: dict[str, bool] = {}
-        self._symbols: frozenset[str] | None = None  # the filer's trading symbols (_tickers)
-        self._titles: tuple | None = None  # (number, title words) of each exhibit attached
-        self._exhibits: tuple | None = None  # the exhibits' pages (_exhibit_pages)
-        self._aside: tuple | None = None  # the pages set_aside may set aside (_aside_pages)
         self._holding: dict[tuple[str, int | None], int] = {}  # pages an idea's MATCH holds, by scope
         self._indexed: int | None = None  # pages of the index, every revision's
         self._counted: int | None = None  # pages of the revision read
@@ -355,180 +132,150 @@ class Finder:
             raise _no_pages(self.path)
         return self.document
 
-    # -- ranking ---------------------------------------------------------------------------
+    # -- gathering a question's signals, ranking them ---------------------------------------
 
     def _ranked(self, parsed: ParsedQuestion, top: int = TOP_DEFAULT) -> Plan:
-        """Run the ranked lists' SQL and order the pages by the policy of rank.py. bm25 runs
-        once: the statement and section lists order their pages by the same scores."""
+        """Gather the question's signals (``_gather``), order them by ``rank.order`` and keep
+        what the answer and --explain show of them: the SQL, the lists, the marked pages."""
+        signals, sql, marks = self._gather(parsed, top)
+        ranking = rank.order(signals, self.method)
+        match, lexical_sql, statement_sql, section_sql = sql
+        if ranking.exhibits:  # an exhibit named by number or title: its pages were read too
+            section_sql = f"{section_sql};\n{queries.EXHIBIT_PAGES_SQL}" if section_sql else queries.EXHIBIT_PAGES_SQL
+        made = ranking.candidates
+        return Plan(
+            parsed, match, lexical_sql, statement_sql, section_sql, made.lexical, made.statements, made.sections,
+            fused=ranking.fused, passages=signals.passages, expanded=made.expanded, marks=marks, named=ranking.named,
+            signals=signals,
+        )
+
+    def _gather(self, parsed: ParsedQuestion, top: int) -> tuple[rank.Signals, tuple, dict]:
+        """The question's signals (``rank.Signals``), the SQL run for them ((MATCH, lexical,
+        statement and section SQL)) and the leading pages with the question's matches marked.
+        The SQL runs the lists rank.py asks for; the pages' text is read where ``rank.to_define``
+        and ``rank.to_read`` say the ranking reads it. Nothing is decided here."""
         method = self.method
         revision = self.revision.revision_id
-        lexical_sql = store.lexical_sql(method.bm25_weights)
-        informative = self._without_common_words(parsed)
-        params = {"match": informative.match_expression(), "revision": revision}
-        scored = self.conn.execute(lexical_sql, params).fetchall()
-        if not scored and informative is not parsed:  # only the common words match: use them
-            params["match"] = parsed.match_expression()
-            scored = self.conn.execute(lexical_sql, params).fetchall()
-        bm25 = dict(scored)
-        expanded: list = []
-        own = informative._replace(terms=tuple(t for t in informative.terms if t.source != "lexicon"))
-        if method.expansion_weight and scored and own.terms and len(own.terms) < len(informative.terms):
-            # The question's own words ranked apart: the expansions then make a list of their own.
-            expanded = scored[:CANDIDATES]
-            scored = self.conn.execute(lexical_sql, {**params, "match": own.match_expression()}).fetchall() or scored
+        filing = self._filing()
+        terms = self._term_signals(parsed)
+        tries = lists.lexical_terms(terms, filing.pages)
+        lexical_sql = queries.lexical_sql(method.bm25_weights)
+        for kept in tries:  # the first MATCH that matches a page gives the list
+            params = {"match": _expression(parsed, kept), "revision": revision}
+            scored = tuple(self.conn.execute(lexical_sql, params).fetchall())
+            if scored:
+                break
+        own = None
+        own_terms = lists.own_terms(terms, tries[0], method)
+        if own_terms is not None and scored:  # the question's own words, the expansions apart
+            own = tuple(self.conn.execute(lexical_sql, {**params, "match": _expression(parsed, own_terms)}).fetchall())
         statement_sql = section_sql = None
-        openings: list[int] = []  # pages named outright: where a named Item or exhibit begins
-        unnamed: list[int] = []  # the pages of the exhibits a question naming one does not name
-        statements: list = []
-        sections: list = []
-        if method.statements and parsed.statements:
-            kinds = list(parsed.statements)
-            statement_sql = store.statement_sql(kinds)
-            rows = self.conn.execute(statement_sql, {**params, **store.label_params(kinds)}).fetchall()
-            statements = rank.statement_list(rows, kinds, bm25)
-        # Without statement recognition, statements are routed to by their titles, like any
-        # other heading.
-        targets = list(parsed.sections if method.statements else parsed.routes)
-        if parsed.items:  # "Item 7", "Part II, Item 2": read by the numbering of this filing's form
-            named = self._item_targets(parsed, revision)
-            targets = list(dict.fromkeys(named + targets))
-            openings = self._item_openings(parsed, named, revision) if named else []
+        kinds = lists.statement_kinds(parsed.statements, method)
+        statements: tuple = ()
+        if kinds:
+            statement_sql = queries.statement_sql(list(kinds))
+            statements = tuple(self.conn.execute(statement_sql, {**params, **queries.label_params(list(kinds))}))
+        items = self._item_labels(parsed) if parsed.items else ()
+        targets = lists.targets(parsed.sections, parsed.routes, items, method)
+        sections: tuple = ()
         if targets:
-            section_sql = store.section_sql(targets, rank.section_origins(method))
-            ids = self.conn.execute(section_sql, {**params, **store.label_params(targets)}).fetchall()
-            in_order = method.section_order == "page" and not parsed.fact
-            sections = rank.section_list([page for (page,) in ids], bm25, in_order=in_order)
-        exhibits = parsed.exhibits or self._exhibits_by_title(parsed)
-        if exhibits:  # an exhibit named by number or title
-            section_sql = f"{section_sql};\n{store.EXHIBIT_PAGES_SQL}" if section_sql else store.EXHIBIT_PAGES_SQL
-            sections, unnamed, first_pages = self._named_exhibits(parsed, exhibits, sections, bm25)
-            openings += first_pages
-        plan = Plan(
-            parsed, params["match"], lexical_sql, statement_sql, section_sql,
-            tuple(scored[:CANDIDATES]), tuple(statements), tuple(sections), fused=(),
-            expanded=tuple(expanded),
-        )
-        fused = rank.fuse(plan.candidates, plan.intent, method)
-        # The ranking never depends on ``top``: the first pages of --top 3 are those of --top 20.
-        # Every fused page may be set aside; the rerank reads the passages of its rerank_depth
-        # pages; the pages shown past them (and those named outright) are read for their
-        # evidence lines only.
-        shown = max(top, method.rerank_depth)
-        definitions, instruments, contents = self._aside_pages()
-        if definitions and not plan.intent.definition:
-            # (the pages read are the rerank's, whatever ``top`` is: the ranking never depends on it)
-            definitions = definitions - self._defining(parsed, [page for page, _ in fused[:method.rerank_depth]], definitions)
-        fused = rank.set_aside(fused, definitions, instruments, plan.intent, method, unnamed, contents)
-        leading = list(dict.fromkeys([page for page, _ in fused[:shown]] + openings))
-        marks = store.marked(self.conn, _marking(plan.match, informative), leading, revision)
-        passages = self._passages(parsed, marks)
-        off_period = self._off_period(parsed, [page for page, _ in fused[:method.rerank_depth]], marks)
-        tables = rank.asked_tables(plan.candidates, plan.intent)
-        ordered = rank.rerank(fused, passages, plan.intent, method, tables, off_period)
-        ordered = rank.lead(ordered, openings)
-        return plan._replace(fused=tuple(ordered), passages=passages, marks=marks, named=tuple(openings))
-
-    def _named_exhibits(self, parsed: ParsedQuestion, exhibits: tuple[str, ...], sections: list, bm25: dict):
-        """(the section list, the pages of the other exhibits, the pages named outright) for a
-        question that names these exhibits. Named by number, the exhibits' pages lead the
-        section list; named by title, they join it. "Where does Exhibit 10.2 begin?" names its
-        first page outright."""
-        pages = self._exhibit_pages()
-        named = rank.section_list([page for page, number, _, _ in pages if number in exhibits], bm25)
-        if parsed.exhibits:
-            sections = rank.named_first(named, sections)
-        else:
-            sections = rank.section_list(list(dict.fromkeys(page for page, _ in sections + named)), bm25)
-        unnamed = [page for page, number, _, _ in pages if number not in exhibits]
-        first = sorted(page for page, number, _, starts in pages if number in exhibits and starts) if parsed.opening else []
-        return sections, unnamed, first
-
-    def _exhibits_by_title(self, parsed: ParsedQuestion) -> tuple[str, ...]:
-        """The numbers of the exhibits the question names by title ("the five-year credit
-        agreement", "Costco's amended bylaws": ``rank.named_by_title``), the words of the cover
-        page and of most pages, such as the filer's name, left out of the titles."""
-        if not self._exhibit_pages():  # (a filing that attaches no exhibit: nothing to name)
-            return ()
-        if self._titles is None:
-            # the filer's name in a title ("The Boeing Company Subsidiaries") names no exhibit:
-            # the words of the cover (the registrant's name) and of most pages are left out
-            aside = _title_words(store.opening_text(self.conn, self.revision.revision_id, 1))
-            if self._revision_pages() >= FEW_PAGES:  # (a short filing's common words are its topic)
-                aside |= self._common_words()
-            self._titles = tuple(
-                (number, _title_words(title) - aside) for _, number, title, first in self._exhibit_pages() if first
-            )
+            section_sql = queries.section_sql(list(targets), lists.section_origins(method))
+            rows = self.conn.execute(section_sql, {**params, **queries.label_params(list(targets))})
+            sections = tuple(page for (page,) in rows)
+        item_rows: tuple = ()
+        if items:
+            rows = self.conn.execute(queries.item_sql(list(items)), {"revision": revision, **queries.label_params(list(items))})
+            item_rows = tuple((page, label, frozenset(normal(w) for w in tokens(heading))) for page, label, heading in rows)
         reading = parsed.reading.english if parsed.reading is not None else parsed.text
-        return rank.named_by_title(_title_words(reading), self._titles)
+        signals = rank.Signals(
+            intent=rank.intent_of(parsed.named, parsed.sections, parsed.fact, parsed.ratio, parsed.opening),
+            filing=filing, terms=terms, lexical=scored, own=own, kinds=kinds, statements=statements,
+            sections=sections, exhibits=parsed.exhibits,
+            title_words=frozenset(_title_words(reading)) if filing.exhibits and not parsed.exhibits else frozenset(),
+            items=item_rows,
+            item_words=frozenset(normal(w) for w in parsed.words if not w.isdigit()) if item_rows else frozenset(),
+            periods=evidence.periods_asked(reading),
+        )
+        several = [idea.label for idea in parsed.ideas if " " in idea.label and not idea.year]
+        pages = rank.to_define(signals, method) if several else ()
+        if pages:
+            signals = signals._replace(defining=_defining(several, store.page_rows(self.conn, list(pages))))
+        reads = rank.to_read(signals, method, top)
+        informative = parsed._replace(terms=tuple(parsed.terms[i] for i in tries[0]))
+        marks = queries.marked(self.conn, _marking(params["match"], informative), list(reads.pages), revision)
+        shown = {page: evidence.periods_shown(marks[page][0]) for page in reads.periods if page in marks}
+        signals = signals._replace(shown=shown, passages=self._passages(parsed, marks))
+        return signals, (params["match"], lexical_sql, statement_sql, section_sql), marks
+
+    @_reading
+    def signals(self, question: str, top: int = TOP_DEFAULT) -> rank.Signals:
+        """Everything the ranking of ``question`` reads, as one plain record (rank.py's input:
+        ``rank.order(finder.signals(question), finder.method)`` ranks the pages ``query``
+        lists), page ids as the store's ``pages.id``; ``top``: the pages whose evidence lines
+        are read besides the leading ones (the ranking does not depend on it)."""
+        self._require_pages()
+        parsed = self.parse(question)
+        if parsed.empty:
+            raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
+        return self._gather(parsed, top)[0]
+
+    def _filing(self) -> rank.Filing:
+        """What the ranking reads about the revision (``rank.Filing``), read once per Finder."""
+        if self._about is None:
+            definitions, instruments, contents = self._aside_pages()
+            exhibits = self._exhibit_pages()
+            cover = _title_words(queries.opening_text(self.conn, self.revision.revision_id, 1)) if exhibits else ()
+            self._about = rank.Filing(
+                pages=self._revision_pages(),
+                common=self._common_words(),
+                tickers=store.revision_tickers(self.conn, self.revision.revision_id),
+                definitions=definitions, instruments=instruments, contents=contents,
+                exhibits=tuple((page, number, starts) for page, number, _, starts in exhibits),
+                titles=tuple((number, frozenset(_title_words(title))) for _, number, title, starts in exhibits if starts),
+                cover=frozenset(cover),
+            )
+        return self._about
+
+    def _term_signals(self, parsed: ParsedQuestion) -> tuple[rank.TermSignal, ...]:
+        """Each of the question's terms: its source, whether it is on more than half the pages,
+        whether it holds a trading symbol of the filer that the question writes in capitals."""
+        symbols = _symbols_written(self._filing().tickers, parsed.text)
+        return tuple(
+            rank.TermSignal(term.source, self._is_common(term), bool(symbols.intersection(term.phrase.split())))
+            for term in parsed.terms
+        )
 
     def _exhibit_pages(self) -> tuple[tuple[int, str, str, bool], ...]:
         """Every page of the exhibits the revision attaches: (page id, the exhibit's number, its
-        title, whether the exhibit starts on the page), in page order; read once per Finder."""
-        if self._exhibits is None:
-            rows = self.conn.execute(store.EXHIBIT_PAGES_SQL, {"revision": self.revision.revision_id})
-            found = []
-            for page, heading, origin in rows:
-                number, title = _exhibit_heading(heading)
-                found.append((page, number, title, origin == "title"))
-            self._exhibits = tuple(found)
-        return self._exhibits
+        title, whether the exhibit starts on the page), in page order."""
+        found = []
+        for page, heading, origin in self.conn.execute(queries.EXHIBIT_PAGES_SQL, {"revision": self.revision.revision_id}):
+            number, title = queries.exhibit_heading(heading)
+            found.append((page, number, title, origin == "title"))
+        return tuple(found)
 
-    def _item_targets(self, parsed: ParsedQuestion, revision: int) -> list[str]:
+    def _item_labels(self, parsed: ParsedQuestion) -> tuple[str, ...]:
         """The section labels of the Items the question names, by the numbering of the form
         this revision was read as (a 10-Q's Part II, Item 2 is not a 10-K's Item 2)."""
         from .forms import item_labels  # a question that names an Item only
 
-        form = store.revision_form(self.conn, revision)
-        return [label for part, number in parsed.items for label in item_labels(form, number, part)]
-
-    def _item_openings(self, parsed: ParsedQuestion, labels: list[str], revision: int) -> list[int]:
-        """The first page of each Item the question names, when the question asks for the Item
-        itself: the words it asks about besides the Item's number (years, the filing's common
-        words and the words of Items and Parts aside) are all words of the Item's heading
-        ("Where is Item 7?", "Item 9, changes in and disagreements with accountants"). A
-        question that asks for something within the Item ("the repurchase table in Part II,
-        Item 2") is left to the ranking, the Item's pages among the targeted sections."""
-        rows = self.conn.execute(store.item_sql(labels), {"revision": revision, **store.label_params(labels)})
-        first: dict[str, tuple[int, str]] = {}
-        for page, label, heading in rows:
-            first.setdefault(label, (page, heading))
-        common = self._common_words()
-        asked = {normal(w) for w in parsed.words if not w.isdigit() and normal(w) not in common} - _ITEM_WORDS
-        return sorted(page for page, heading in first.values() if asked <= {normal(w) for w in tokens(heading)})
-
-    def _defining(self, parsed: ParsedQuestion, leading: list[int], definitions: frozenset[int]) -> set[int]:
-        """The leading pages of definitions that define a term of several words the question
-        names ("Applicable Rate" means ..., "Consolidated EBITDA" shall mean ...): where an
-        agreement sets out the pricing grid or the ratio the question asks about. They are the
-        evidence, not a restatement of it."""
-        terms = [idea.label for idea in parsed.ideas if " " in idea.label and not idea.year]
-        pages = [page for page in leading if page in definitions]
-        if not terms or not pages:
-            return set()
-        defined = _DEFINED.finditer
-        found = set()
-        for page, row in store.page_rows(self.conn, pages).items():
-            named = {" ".join(m.group(1).lower().split()) for m in defined(row.text)}
-            if any(term in named for term in terms):
-                found.add(page)
-        return found
+        form = store.revision_form(self.conn, self.revision.revision_id)
+        return tuple(label for part, number in parsed.items for label in item_labels(form, number, part))
 
     def _aside_pages(self) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
         """The pages ``rank.set_aside`` may set aside, of the whole revision (the ranking never
         depends on how many pages are shown): (pages of definitions, pages of the exhibits that
-        are instruments, pages of contents); read once per Finder."""
-        if self._aside is None:
-            from .exhibits import instrument_labels
+        are instruments, pages of contents)."""
+        from .exhibits import instrument_labels
 
-            own = ("definitions", rank.CONTENTS)
-            labels = [*own, *sorted(instrument_labels())]
-            found = store.pages_with_labels(self.conn, self.revision.revision_id, labels, own)
-            self._aside = (
-                frozenset(page for page, on in found.items() if "definitions" in on),
-                frozenset(page for page, on in found.items() if on - set(own)),
-                frozenset(page for page, on in found.items() if rank.CONTENTS in on),
-            )
-        return self._aside
+        own = ("definitions", rank.CONTENTS)
+        labels = [*own, *sorted(instrument_labels())]
+        found = queries.pages_with_labels(self.conn, self.revision.revision_id, labels, own)
+        return (
+            frozenset(page for page, on in found.items() if "definitions" in on),
+            frozenset(page for page, on in found.items() if on - set(own)),
+            frozenset(page for page, on in found.items() if rank.CONTENTS in on),
+        )
 
     def _passages(self, parsed: ParsedQuestion, marks: Mapping[int, tuple[str, str]]) -> dict[int, Passage]:
         """The best passage of each page (evidence.py), read from its text with the question's
@@ -542,17 +289,6 @@ class Finder:
             lines, held = evidence.read_lines(text, concepts)
             passages[page_id] = evidence.best_passage(lines, held, concepts, window, fact)
         return passages
-
-    @staticmethod
-    def _off_period(parsed: ParsedQuestion, pages: list[int], marks: Mapping[int, tuple[str, str]]) -> frozenset[int]:
-        """The pages whose tables cover only spans of time the question does not ask for: the
-        quarter's table when it asks for the full year or the year to date (evidence.py)."""
-        asked = evidence.periods_asked(parsed.reading.english if parsed.reading else parsed.text)
-        if asked <= {"quarter"}:
-            # A quarter named alone mostly names the filing ("in the Q3 release", "the 10-Q for
-            # the quarter ended June 2"), whose every page is of that quarter and its year to date.
-            return frozenset()
-        return frozenset(page for page in pages if page in marks and evidence.off_period(asked, marks[page][0]))
 
     def _concepts(self, parsed: ParsedQuestion) -> tuple[evidence.Concept, ...]:
         """The question's ideas as evidence concepts, each weighted by its rarity in the filing:
@@ -592,7 +328,7 @@ class Finder:
         missing = sorted(words - self._terms.keys())
         if missing:
             self._terms.update(dict.fromkeys(missing, 0))
-            self._terms.update(store.term_pages(self.conn, missing))
+            self._terms.update(queries.term_pages(self.conn, missing))
         counts = self._terms
         found = []
         for idea, phrases in zip(parsed.ideas, stemmed):
@@ -607,7 +343,7 @@ class Finder:
         matches, counted by FTS5; kept for the finder's life, for each scope apart."""
         match = " OR ".join(Term(phrase, "question").fts for phrase in idea.phrases)
         if (match, revision_id) not in self._holding:
-            self._holding[match, revision_id] = store.matching_pages(self.conn, match, revision_id)
+            self._holding[match, revision_id] = queries.matching_pages(self.conn, match, revision_id)
         return self._holding[match, revision_id]
 
     @_reading
@@ -632,9 +368,9 @@ class Finder:
         hits = []
         for position, (page_id, score) in enumerate(chosen, start=1):
             row = rows[page_id]
-            terms = _spans("\n".join(plan.marks.get(page_id, ("", ""))))
+            terms = spans("\n".join(plan.marks.get(page_id, ("", ""))))
             marked_text = plan.marks.get(page_id, ("", ""))[0]
-            lines = _evidence_lines(plan.passages.get(page_id))
+            lines = evidence_lines(plan.passages.get(page_id))
             hits.append(
                 Hit(
                     rank=position,
@@ -644,18 +380,18 @@ class Finder:
                     score=score,
                     heading=row.heading,
                     matched_terms=terms,
-                    note=_note(row, terms, parsed, lang),
+                    note=note(row, terms, parsed, lang),
                     page_label=row.page_label,
                     section=row.section,
                     statement=row.statement,
                     evidence=lines,
-                    evidence_marks=_line_marks(marked_text, lines, concepts),
+                    evidence_marks=line_marks(marked_text, lines, concepts),
                 )
             )
         outcome = None
         if not hits:
             outcome = "no_match"
-        elif not self._covers(parsed, plan.marks.get(ids[0], ("", ""))):
+        elif not rank.covers(plan.signals.terms, _on_page(parsed, plan.marks.get(ids[0], ("", "")))):
             outcome = "weak_match"
         absent = self.absent(parsed)
         if outcome is None and absent and parsed.reading is None:
@@ -697,50 +433,23 @@ class Finder:
         held = self.held(parsed)
         return tuple(idea.label for idea, count, unit in zip(parsed.ideas, held, units(parsed.ideas)) if unit and not count)
 
-    def _without_common_words(self, parsed: ParsedQuestion) -> ParsedQuestion:
-        """Leave out of the MATCH the terms on more than half the pages (the company's name,
-        the fiscal year): their bm25 weight is nil (FTS5 floors a negative IDF), and matching
-        them would only make FTS5 score nearly every page. A word is looked up in the stored
-        common words; a phrase all of whose words are common is counted. Kept when nothing
-        else would be left, and in a filing of fewer than ``FEW_PAGES`` pages."""
-        tickers = self._tickers(parsed.text)
-        few = self._revision_pages() < FEW_PAGES
-        if few and not tickers:
-            return parsed
-        kept = tuple(
-            term for term in parsed.terms
-            if not tickers.intersection(term.phrase.split()) and (few or not self._is_common(term))
-        )
-        if not kept or len(kept) == len(parsed.terms):
-            return parsed
-        return parsed._replace(terms=kept)
-
     def _common_words(self) -> frozenset[str]:
         """The revision's words on more than half its pages (stored at ingest), read once."""
         if self._common is None:
             self._common = store.common_words(self.conn, self.revision.revision_id)
         return self._common
 
-    def _tickers(self, question: str) -> frozenset[str]:
-        """The filer's trading symbols the question writes, in capitals as symbols are written
-        ("How much capex does ATVI expect?"), lower case: they name the filer, as its name does,
-        which is on most pages; left out of the MATCH, they no longer pull up the one page that
-        prints them (the cover). "COST" names Costco; "cost" is a word."""
-        if not any(len(word) > 1 and word.isupper() for word in re.findall(r"[A-Za-z.]+", question)):
-            return frozenset()  # no word in capitals: no symbol (the cover is not read)
-        if self._symbols is None:
-            text = store.opening_text(self.conn, self.revision.revision_id, COVER_PAGES)
-            self._symbols = frozenset(m.group(1) or m.group(2) for m in _SYMBOL.finditer(text))
-        return frozenset(symbol.lower() for symbol in self._symbols if _written_as_symbol(symbol, question))
-
     def _is_common(self, term) -> bool:
+        """Is the term on more than half the revision's pages? A word is looked up in the common
+        words stored at ingest; a phrase all of whose words are common is counted (once per
+        Finder)."""
         words = [normal(w) for w in term.phrase.split()]
         if not all(w in self._common_words() for w in words):
             return False
         if len(words) == 1:
             return True
         if term.phrase not in self._common_phrases:  # counted once per Finder
-            count = store.matching_pages(self.conn, term.fts, self.revision.revision_id)
+            count = queries.matching_pages(self.conn, term.fts, self.revision.revision_id)
             self._common_phrases[term.phrase] = count * 2 > self._revision_pages()
         return self._common_phrases[term.phrase]
 
@@ -751,7 +460,8 @@ class Finder:
         parsed = self.parse(question)
         if parsed.empty or self.revision is None:
             return ()
-        return tuple(term.phrase for term in self._without_common_words(parsed).terms)
+        kept = lists.lexical_terms(self._term_signals(parsed), self._revision_pages())[0]
+        return tuple(parsed.terms[i].phrase for i in kept)
 
     def concepts(self, question: str) -> tuple[evidence.Concept, ...]:
         """The question's concepts as the evidence lines read them, weighted in this revision
@@ -765,16 +475,8 @@ class Finder:
         """The (start, end) offsets in ``text`` of the terms a query for ``question`` matches
         (``match_terms``, marked as FTS5 marks them) that the evidence counts, as the evidence
         lines' ``evidence_marks`` are chosen: for `evfind show --highlight`."""
-        phrases = tuple(p for p in (evidence.stems(term) for term in self.match_terms(question)) if p)
-        if not phrases:
-            return ()
-        marked = evidence.mark(text.translate(_NO_MARKS), (evidence.Concept("terms", phrases),))
-        lines = tuple(enumerate(text.split("\n"), start=1))
-        starts = [0]
-        for _, line in lines:
-            starts.append(starts[-1] + len(line) + 1)
-        per_line = _line_marks(marked, lines, self.concepts(question))
-        return tuple(sorted((starts[i] + a, starts[i] + b) for i, spans in enumerate(per_line) for a, b in spans))
+        terms = self.match_terms(question)
+        return highlights(text, terms, self.concepts(question)) if terms else ()
 
     def parse(self, question: str) -> ParsedQuestion:
         limits.check_question(question)
@@ -799,27 +501,6 @@ class Finder:
             for idea in parsed.ideas
         )
         return parsed._replace(terms=parsed.terms + tuple(dict.fromkeys(extra)), ideas=ideas)
-
-    def _covers(self, parsed: ParsedQuestion, marks: tuple[str, str]) -> bool:
-        """Does the page answer to the question: at least half of its own content words, or a
-        phrase the lexicon reads them as (capex: "purchases of property, plant and equipment")?
-        Read from the page's text and headings as the query marked them (``marks``); a word on
-        most pages of the filing, which the query does not mark, counts as on this one."""
-        words = [t for t in parsed.terms if t.source not in ("lexicon", "pair")]
-        if not words:
-            return True
-        spans = {evidence.stems(span) for span in _MARK.findall("\n".join(marks))}
-
-        def on_page(term: Term) -> bool:
-            wanted = evidence.stems(term.phrase)
-            size = len(wanted)
-            return self._is_common(term) or any(
-                span[i : i + size] == wanted for span in spans for i in range(len(span) - size + 1)
-            )
-
-        if 2 * sum(on_page(term) for term in words) >= len(words):
-            return True
-        return any(on_page(term) for term in parsed.terms if term.source == "lexicon")
 
     @_reading
     def explain(self, question: str, top: int = TOP_DEFAULT) -> Plan:
@@ -863,6 +544,7 @@ class Finder:
             raise UsageError(f"no page is labelled {label.strip()!r} in {document.document_id} ({why})")
         return found
 
+    @_reading
     def page(self, page_number: int) -> Page:
         """The stored text of one physical page of the revision."""
         document = self._require_pages()
@@ -876,100 +558,49 @@ class Finder:
         return Page(document, number, label, text, unpack_text(raw, text), heading, section, section_heading, statement)
 
 
-def refused(question: str, error: EvfindError, document: Document | None = None, lang: str | None = None) -> Answer:
-    """The answer to a question that could not be asked: no results, and the error's message in
-    the question's language (or ``lang``). The CLI prints it for --format json, batch mode for
-    each question, and Datasette's evfind_query() for every error."""
-    lang = language(question, lang)
-    message = str(error)
-    if lang == "zh":  # (only a Chinese answer imports zh.py)
-        from .zh import error_message
 
-        message = error_message(error, lang)
-    return Answer(question, document, (), message, lang=lang, error=error)
+# ---------------------------------------------------------------------------------------------
+# Readings of text that make signals (the decisions they feed are rank.py's)
 
 
-def specific(absent: tuple[str, ...], parsed: ParsedQuestion) -> tuple[str, ...]:
-    """The absent ideas worth naming when pages answer the question: all, unless the one absent
-    is an ordinary English word that the question writes in lower case with nothing the lexicon
-    reads it as, asked beside at least two other ideas the pages hold (FRAMED_BY). "How is revenue split between
-    segments?" is answered by the segment table, which need not print "split"; "Was there a
-    stock split?" names it, and so are "foobarium", a name, a code, a year or a lexicon concept
-    the filing never uses. (Where the answer is weak or there is none, every absent idea is
-    named.)"""
-    from ._data import DATA
-
-    global _ENGLISH
-    if _ENGLISH is None:
-        import gzip
-
-        with gzip.open(DATA / "english_words.txt.gz", "rt", encoding="utf-8") as handle:
-            _ENGLISH = frozenset(line.strip() for line in handle if line.strip() and not line.startswith("#"))
-    ideas = {idea.label: idea for idea in parsed.ideas}
-    held = [idea for idea, unit in zip(parsed.ideas, units(parsed.ideas)) if unit and not idea.year and idea.label not in absent]
-    if len(held) < FRAMED_BY or len(absent) > 1:  # several words missing: a subject of its own ("zebra stripes")
-        return absent
-    capitalised = {w.lower() for w in re.findall(r"(?<![.?!]\s)(?<!^)\b[A-Z][a-z]+", parsed.text.strip())}
-
-    def ordinary(label: str) -> bool:
-        idea = ideas.get(label)
-        return (
-            label.isalpha() and label in _ENGLISH and label not in capitalised
-            and (idea is None or len(idea.phrases) == 1)
-        )
-
-    return tuple(label for label in absent if not ordinary(label))
+def _expression(parsed: ParsedQuestion, kept: tuple[int, ...]) -> str:
+    """The FTS5 MATCH of the question's terms ``kept`` (``lists.lexical_terms``), each a quoted
+    phrase, OR-ed."""
+    return " OR ".join(parsed.terms[i].fts for i in kept)
 
 
-_ENGLISH: frozenset[str] | None = None  # english_words.txt.gz, read on the first use
-FRAMED_BY = 2  # other ideas held beside which an ordinary word frames the question
+def _symbols_written(symbols: tuple[str, ...], question: str) -> frozenset[str]:
+    """The filer's trading ``symbols`` the question writes, in capitals as symbols are written
+    ("How much capex does ATVI expect?"), lower case as the terms hold them. "COST" names
+    Costco; "cost" is a word."""
+    if not symbols or not any(len(word) > 1 and word.isupper() for word in re.findall(r"[A-Za-z.]+", question)):
+        return frozenset()  # no word in capitals: no symbol
+    return frozenset(symbol.lower() for symbol in symbols if _written_as_symbol(symbol, question))
 
 
-def units(ideas) -> tuple[bool, ...]:
-    """Whether each idea is one of the question's own (a word, or a lexicon cue with its
-    expansions), rather than made of them: two words searched side by side as one phrase
-    ("foobarium capital"), each of which belongs to another idea. What was not read is said of
-    the words and cues; a pair the filing never writes is no word it never uses."""
-    from collections import Counter
-
-    labels = [set(idea.label.split()) for idea in ideas]
-    counts = Counter(word for words in labels for word in words)  # ideas whose label has the word
-    return tuple(
-        len(words) < 2 or len(idea.phrases) > 1 or not all(counts[word] > 1 for word in words)
-        for idea, words in zip(ideas, labels)
-    )
+def _defining(terms: list[str], rows: Mapping[int, store.PageRow]) -> frozenset[int]:
+    """The pages (``rows``) that define one of these terms of several words ("Applicable Rate"
+    means ..., "Consolidated EBITDA" shall mean ...): where an agreement sets out the pricing
+    grid or the ratio a question asks about."""
+    found = set()
+    for page, row in rows.items():
+        named = {" ".join(m.group(1).lower().split()) for m in _DEFINED.finditer(row.text)}
+        if any(term in named for term in terms):
+            found.add(page)
+    return frozenset(found)
 
 
-def outcome_note(outcome: str | None, lang: str, several: bool = False) -> str | None:
-    """The outcome part of an answer's message (``Answer.outcome``) in ``lang``; for several
-    documents, "in these documents"."""
-    if outcome == "no_match":
-        if several:
-            return _localise("no_match_several", f"{NO_MATCH_SEVERAL}; {NO_MATCH_HINT}", lang)
-        return _localise("no_match", f"{NO_MATCH}; {NO_MATCH_HINT}", lang)
-    if outcome == "weak_match":
-        return _localise("weak_match", WEAK_MATCH, lang)
-    return None
+def _on_page(parsed: ParsedQuestion, marks: tuple[str, str]) -> tuple[bool, ...]:
+    """For each of the question's terms, whether the page holds it: one of the stretches the
+    query marked on the page's text and headings (``marks``) holds its words in a row."""
+    spans = {evidence.stems(span) for span in MARK.findall("\n".join(marks))}
 
+    def held(term: Term) -> bool:
+        wanted = evidence.stems(term.phrase)
+        size = len(wanted)
+        return any(span[i : i + size] == wanted for span in spans for i in range(len(span) - size + 1))
 
-def unread_note(unknown: tuple[str, ...], absent: tuple[str, ...], lang: str, several: bool = False) -> str | None:
-    """What of a question was not read, in ``lang``: ``unknown`` Chinese text (not in the
-    glossary), then the ideas ``absent`` from the filing (from every one of ``several``)."""
-    comma = "、" if lang == "zh" else ", "
-    parts = []
-    if unknown:
-        parts.append(_localise("not_read", NOT_READ.format(parts=comma.join(unknown)), lang, parts=comma.join(unknown)))
-    if absent:
-        key, english = ("absent_several", ABSENT_SEVERAL) if several else ("absent", ABSENT)
-        parts.append(_localise(key, english.format(parts=comma.join(absent)), lang, parts=comma.join(absent)))
-    return ("；" if lang == "zh" else ". ").join(parts) or None
-
-
-def compose_message(answer: Answer) -> str | None:
-    """An answer's ``message``: the outcome (no page found, candidates to check), then what of
-    the question was not read; None when there is neither."""
-    notes = [note for note in (answer.outcome_note, answer.unread_note) if note]
-    return ("。" if answer.lang == "zh" else ". ").join(notes) or None
+    return tuple(held(term) for term in parsed.terms)
 
 
 def _marking(match: str, parsed: ParsedQuestion) -> str:
@@ -983,170 +614,12 @@ def _marking(match: str, parsed: ParsedQuestion) -> str:
     return " OR ".join([match, *dict.fromkeys(extra)]) if extra else match
 
 
-def _evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:
-    """A passage's evidence lines, numbered from 1 as a user counts the lines of a page."""
-    return () if passage is None else tuple((index + 1, text) for index, text in passage.lines)
-
-
-def _line_marks(
-    marked: str, lines: tuple[tuple[int, str], ...], concepts: tuple[evidence.Concept, ...]
-) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each evidence line ((number from 1, text)), the (start, end) offsets in it of the
-    stretches FTS5 marked on the page (``marked``, as the evidence read it) that express one of
-    the question's concepts, as the evidence counted them: those of the rarest concepts first
-    (by the concepts' weights), then along the line. A stretch over a line break counts on each
-    line it touches. Only the evidence lines are read."""
-    from itertools import accumulate
-
-    pieces = marked.split("\n")
-    starts = list(accumulate((len(piece) + 1 for piece in pieces), initial=0))
-
-    def plain(text: str) -> int:  # characters of the page's text in a stretch of marked text
-        return len(text) - text.count(evidence.START) - text.count(evidence.END)
-
-    found = []
-    for number, text in lines:
-        spans = []
-        if number - 1 < len(pieces):
-            a = starts[number - 1]
-            b = a + len(pieces[number - 1])
-            opened = marked.rfind(evidence.START, 0, a)  # a stretch from an earlier line runs on here
-            for match in _MARK.finditer(marked, opened if opened > marked.rfind(evidence.END, 0, a) else a):
-                if match.start() >= b:
-                    break
-                _, held = evidence.read_lines(match.group(0), concepts)
-                owners = frozenset().union(*held.values())
-                if owners:
-                    start = 0 if match.start() < a else plain(marked[a : match.start()])
-                    end = len(text) if match.end() > b else plain(marked[a : match.end()])
-                    spans.append((-max(concepts[i].weight for i in owners), start, end))
-        found.append(tuple((start, end) for _, start, end in sorted(spans)))
-    return tuple(found)
-
-
-def _padded(items: tuple, size: int) -> tuple:
-    return items + ((),) * (size - len(items))
-
 
 def _no_pages(path) -> NoPagesError:
     return NoPagesError(
         f"no pages are loaded in {path}; run `evfind ingest REPORT.pdf --db {path}`", key="no_pages", path=path
     )
 
-
-def _spans(marked: str, limit: int = 6) -> tuple[str, ...]:
-    """The distinct matched stretches of a page's text: the longest (most specific) first, a
-    word dropped where a longer stretch already holds it ("cash" beside "cash flows")."""
-    found: dict[str, int] = {}
-    forms: set[str] = set()
-    for span in _MARK.findall(marked):
-        span = " ".join(span.split()).lower()
-        form = " ".join(normal(w) for w in span.split())  # "cash flows" and "cash flow": one
-        if span and form not in forms:
-            forms.add(form)
-            found[span] = len(found)
-    chosen: list[str] = []
-    for span in sorted(found, key=lambda s: (-len(s.split()), found[s])):
-        if not any(f" {span} " in f" {longer} " for longer in chosen):
-            chosen.append(span)
-        if len(chosen) >= limit:
-            break
-    return tuple(chosen)
-
-
-def _localise(key: str | None, english: str, lang: str, **params) -> str:
-    """A message in ``lang``: ``zh.localise`` for Chinese (only a Chinese answer imports zh.py),
-    else the English."""
-    if lang != "zh":
-        return english
-    from .zh import localise
-
-    return localise(key, english, lang, **params)
-
-
-def _note(row: store.PageRow, terms: tuple[str, ...], parsed: ParsedQuestion, lang: str) -> str:
-    """What the page shows: its heading (or the section it continues) and the matched terms; in
-    Chinese, ``zh.note``."""
-    if lang == "zh":
-        from .zh import note
-
-        return note(row.heading, row.section_heading, terms, parsed.reading)
-    parts = []
-    if row.heading:
-        parts.append(row.heading)
-    elif row.section_heading:
-        parts.append(CONTINUES + row.section_heading)
-    if terms:
-        parts.append("matched: " + ", ".join(terms))
-    return "; ".join(parts)
-
-
-@_reading
-def describe(path: str | os.PathLike) -> dict:
-    """What `evfind info` shows: every revision with its pages, blank pages and structure."""
-    from .structure import STATEMENTS
-
-    conn = store.connect_read(path)
-    try:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        all_revisions = store.revisions(conn)
-        newest = {}
-        for r in all_revisions:
-            newest[r.document_id] = r.revision_id
-        result = []
-        for r in all_revisions:
-            by_label: dict[str, dict] = {}
-            exhibits: dict[str, dict] = {}
-            kinds: dict[tuple[int, str], str] = {}
-            for page_number, label, heading, origin in store.page_sections(conn, r.revision_id):
-                if label in STATEMENTS and origin != "statement":
-                    continue  # a statement's title on a page that is not the statement
-                if label == "exhibit":
-                    _exhibit_page(exhibits, heading, page_number)
-                    continue
-                if label.startswith("exhibit_"):
-                    kinds[(page_number, heading)] = label[len("exhibit_"):]
-                    continue
-                entry = by_label.setdefault(label, {"label": label, "heading": "", "pages": []})
-                entry["pages"].append(page_number)
-                if origin != "carried" and not entry["heading"]:
-                    entry["heading"] = heading
-            for entry in by_label.values():
-                entry["pages"] = sorted(set(entry["pages"]))
-            ordered = sorted(by_label.values(), key=lambda e: e["pages"][0])
-            for entry in exhibits.values():
-                entry["kind"] = kinds.get((entry["first_page"], entry["heading"]), "other")
-            result.append(
-                {
-                    "document_id": r.document_id,
-                    "revision_id": r.revision_id,
-                    "sha256": r.sha256,
-                    "source_name": r.source_name,
-                    "source_kind": r.source_kind,
-                    "page_count": r.page_count,
-                    "ingested_at": r.ingested_at,
-                    "form": store.revision_form(conn, r.revision_id),
-                    "newest": newest[r.document_id] == r.revision_id,
-                    "blank_pages": store.blank_pages(conn, r.revision_id),
-                    "labelled_pages": store.labelled_pages(conn, r.revision_id),
-                    "statements": [e for e in ordered if e["label"] in STATEMENTS and e["pages"]],
-                    "sections": [e for e in ordered if e["label"] not in STATEMENTS],
-                    "exhibits": sorted(exhibits.values(), key=lambda e: e["first_page"]),
-                }
-            )
-        return {"schema_version": version, "revisions": result}
-    finally:
-        conn.close()
-
-
-# The filer's trading symbols: the cover page of a 10-K, 10-Q or 8-K lists them beside their
-# exchange (the "Trading Symbol(s)" column the cover has had since 2019: SEC Release 33-10618),
-# and a press release's dateline gives them ("(NYSE: PEP)", "(Nasdaq: COST)").
-COVER_PAGES = 3
-_SYMBOL = LazyPattern(
-    r"\b([A-Z]{1,5}(?:\.[A-Z])?)\s+(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasdaq|NASDAQ|Chicago Stock Exchange)"
-    r"|\((?:NYSE|NASDAQ|Nasdaq)[^:)]{0,20}:\s*([A-Z]{1,5}(?:\.[A-Z])?)\)"
-)
 
 
 def _title_words(text: str) -> set[str]:
@@ -1165,24 +638,11 @@ def _written_as_symbol(symbol: str, question: str) -> bool:
     return bool(written) and all(word == symbol for word in written)
 
 
-# The words a question names an Item with, besides its title: "Part II, Item 1A of the 10-Q".
-_ITEM_WORDS = frozenset(normal(w) for w in "item items part i ii iii iv form filing section".split())
+def __getattr__(name: str):
+    """``describe`` (`evfind info`) lives in describe.py; ``from evfind.finder import describe``
+    still finds it, without the query path importing it."""
+    if name == "describe":
+        from .describe import describe
 
-
-def _exhibit_heading(heading: str) -> tuple[str, str]:
-    """(number, title) of an exhibit's heading: "Exhibit 10.1 - Five-Year Credit Agreement"."""
-    number, _, title = heading.removeprefix("Exhibit ").partition(" - ")
-    return number, title
-
-
-def _exhibit_page(exhibits: dict[str, dict], heading: str, page_number: int) -> None:
-    """Count a page into the exhibit its heading ("Exhibit 10.1 - Five-Year Credit Agreement")
-    names: {"number", "title", "heading", "first_page", "last_page"} (the kind is added after)."""
-    entry = exhibits.get(heading)
-    if entry is None:
-        number, title = _exhibit_heading(heading)
-        exhibits[heading] = {"number": number, "title": title, "heading": heading,
-                             "first_page": page_number, "last_page": page_number}
-    else:
-        entry["first_page"] = min(entry["first_page"], page_number)
-        entry["last_page"] = max(entry["last_page"], page_number)
+        return describe
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -30,61 +30,56 @@ from functools import lru_cache, partial
 
 from .exhibits import kinds as _kind_rows
 from ._data import rows
+from .lines import COVER_PAGES, DATELINE_TICKER, tickers as _tickers, ITEM_LINE_WORDS, ITEM_TITLE_WORDS, TOP_LINES, boilerplate as _boilerplate
+from .lines import lines as _lines, reflow, title_words, top as _top
+from .statements import STATEMENT_TITLE_WORDS
 from .structure import ANY_FORM, Form, PageStructure, numbered_item_heading
 from .structure import analyse as analyse_structure
 
 FORMS = ("10-K", "10-Q", "8-K", "earnings", "annual", "other")
-COVER_PAGES = 3  # the pages where a filing's cover page is looked for
-WRAPPER_PAGES = 30  # an annual report may wrap its 10-K: the 10-K's cover is looked for this far
-RELEASE_PAGES = 2  # the pages where a press release's headline, dateline and ticker are
-TOP_LINES = 6  # the lines of a page that count as its top (running headers left out)
+
+# ---------------------------------------------------------------------------------------------
+# Thresholds, each with what it guards against. The lines of a page and its top (TOP_LINES),
+# the Item line's length, COVER_PAGES and the trading symbols are evfind/lines.py's, shared
+# with structure.py; a statement title's length is structure.py's STATEMENT_TITLE_WORDS.
+
+# The form (form_of, _cover)
+WRAPPER_PAGES = 30  # an annual report to shareholders may wrap its 10-K: the 10-K's cover is looked for this far in
+FORM_LINES = 40  # a cover names its form in its first block (above the registrant's name); lower, "Form 10-K" is a reference
+FORM_LINE_WORDS = 16  # "FORM 10-K" with "ANNUAL REPORT PURSUANT TO ..." on one line; a longer line is a sentence naming a form
+REPORT_LINES = 60  # the cover's "... REPORT PURSUANT TO SECTION 13" box sits above its check boxes, within its first 60 lines
+RELEASE_PAGES = 2  # a press release prints its headline, dateline and ticker on its first page (a cover note may come first)
+DATELINE_LINES = 30  # a release's dateline opens its first paragraph, below the headline and subheads
+HEADLINE_LINES = 4  # a release's headline is its first lines of content (a logo's words may come first)
+LETTER_PAGES = 6  # an annual report's letter to shareholders follows its cover and a page or two of highlights
+
+# Exhibits (exhibit_start, _title, _tidy, is_exhibit_index)
+INDEX_LINES = 3  # rows listing numbered exhibits that make a page an exhibit index (one or two are a mention)
+EXHIBIT_LINE_WORDS = 16  # "Exhibit 10.1 Five-Year Credit Agreement dated as of ...": longer, it is a sentence
+TITLE_LINES = 5  # the lines after "Exhibit 10.1" where its title may stand, below a version stamp or an amount
+TITLE_LINE_WORDS = 16  # a title line; a longer line is the exhibit's first paragraph
+TITLE_WORDS = 10  # capitalised lines joined into one title ("364-DAY" / "CREDIT AGREEMENT"); past this, text
+TITLE_CHARS = 120  # a title as a list shows it: a description longer than this is cut
+SHOUTED_CHARS = 4  # an all-capitals title longer than this is title-cased ("LLC" and "N.A." stay as printed)
+ACRONYM_CHARS = 3  # a word of an all-capitals title this short stays in capitals (CEO, LLC) unless it is a word
+
+# Parts and Items (part_of, item_line)
+PART_LINE_WORDS = 8  # "PART I - FINANCIAL INFORMATION" is five words; a longer line that starts "Part II" is a sentence
+
+# Earnings-release sections (release_sections, _release_heading, _headline_lines)
 RELEASE_CARRY = 2  # pages an earnings release's section runs on without a heading of its own
-INDEX_LINES = 3  # lines listing numbered exhibits that make a page an exhibit index
-
-
-def _lines(text: str) -> list[str]:
-    return [line.strip() for line in text.split("\n") if line.strip()]
+RELEASE_HEADING_WORDS = 14  # "Reconciliation of Adjusted EBIT by Reporting Segment" is seven; a longer line is text
+RELEASE_HEADING_CHARS = 120  # the same in characters, for lines extracted without their spaces
+RELEASE_HEADING_NUMBERS = 2  # "Fiscal 2024 Outlook" holds one number, "Q4 2023 Highlights" two; more is a table row
+HEADLINE_START = 3  # the headline's reporting verb is on one of the first lines of the release's first page
+HEADLINE_RUN = 2  # a headline runs on to at most two more lines ("... Reports Results;" / "Raises Guidance")
+HEADLINE_LINE_WORDS = 12  # a line the headline runs on to; a longer one is the lead paragraph
+HEADLINE_TAIL_WORDS = 3  # after a line that does not end open (";", ",", "and"), a longer line starts the lead
 
 
 def _words(text: str) -> str:
     """Lower-case words only: "Management's Discussion" -> "management s discussion"."""
     return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
-
-
-# ---------------------------------------------------------------------------------------------
-# Lines as a reader sees them
-
-_PAGE_NUMBER = re.compile(r"^(?:page\s*)?[\divxlc]{1,5}$|^[a-z]{1,2}-\d{1,3}$", re.I)
-_RUNNING = re.compile(r"^(?:table of contents|contents|index|\.\d\d)$", re.I)
-
-
-def _boilerplate(line: str) -> bool:
-    """A page number or a running header ("Table of Contents", "Index")."""
-    return bool(_PAGE_NUMBER.match(line) or _RUNNING.match(line))
-
-
-def reflow(lines: list[str]) -> list[str]:
-    """Lines with the runs of one- and two-word lines that some PDFs extract a sentence as
-    ("Item" / "1.01 Entry" / "into" / "a" / "Material" ...) joined back into one line. A run
-    starts at a one-word line and is joined only when it has three lines or more."""
-    result: list[str] = []
-    index = 0
-    while index < len(lines):
-        end = index
-        if len(lines[index].split()) == 1:
-            while end + 1 < len(lines) and len(lines[end + 1].split()) <= 2:
-                end += 1
-        if end - index >= 2:
-            result.append(" ".join(lines[index : end + 1]))
-        else:
-            result.extend(lines[index : end + 1])
-        index = end + 1
-    return result
-
-
-def _top(lines: list[str], count: int = TOP_LINES) -> list[str]:
-    """The first ``count`` lines of a page that are not page numbers or running headers."""
-    return [line for line in lines if not _boilerplate(line)][:count]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -99,6 +94,9 @@ _REPORT = re.compile(r"\b(annual|quarterly|current) report\s*pursuant to section
 _CODES = {"10k": "10-K", "10q": "10-Q", "8k": "8-K"}
 _REPORTS = {"annual": "10-K", "quarterly": "10-Q", "current": "8-K"}
 
+# The counts in the patterns below are shapes of the wording: a headline's verb is followed within
+# a line's length by "results" ("Reports Fourth Quarter and Full-Year 2022 Results"), a lead's
+# "today reported" within a sentence; a dateline's city and state are a few words.
 _RESULTS_HEADLINE = re.compile(
     r"\b(?:reports?|announces?|posts?|delivers?|releases?)\b[^.;]{0,90}?\b(?:results|earnings)\b", re.I
 )
@@ -112,7 +110,6 @@ _DATELINE = re.compile(
     rf"^[A-Z][A-Za-z.'\- ]{{1,40}},(?:\s*[A-Z][A-Za-z.\- ]{{1,20}},)?\s*(?:[-\u2013\u2014]\s*)?{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}",
     re.I,
 )
-_TICKER = re.compile(r"\((?:nyse|nasdaq|asx|lse|tsx|nyse american|otc\w*)\s*:\s*[a-z.]{1,6}\)", re.I)
 _RELEASE_WORDS = re.compile(
     r"\b(?:news release|press release|for immediate release|business wire|globe newswire|pr newswire)\b", re.I
 )
@@ -132,12 +129,12 @@ def _cover(text: str) -> str | None:
     """The form a cover page names: its "FORM 10-Q" line, else its "QUARTERLY REPORT PURSUANT
     TO SECTION 13" box (a 20-F or S-1 cover names a form of its own: "other")."""
     lines = reflow(_lines(text))
-    for line in lines[:40]:
+    for line in lines[:FORM_LINES]:
         match = _FORM_LINE.match(line)
-        if match and len(line.split()) <= 16:
+        if match and len(line.split()) <= FORM_LINE_WORDS:
             code = re.sub(r"[^0-9a-z]", "", match.group(1).lower())
             return _CODES.get(code, "other")
-    report = _REPORT.search(" ".join(lines[:60]))
+    report = _REPORT.search(" ".join(lines[:REPORT_LINES]))
     if report:
         return _REPORTS[report.group(1).lower()]
     return None
@@ -148,8 +145,8 @@ def release_cues(text: str) -> int:
     25, 2023"), a ticker ("(NYSE: XYZ)"), "news release" or a wire service's name."""
     lines = _lines(text)
     cues = 0
-    cues += any(_DATELINE.match(line) for line in lines[:30])
-    cues += bool(_TICKER.search(text))
+    cues += any(_DATELINE.match(line) for line in lines[:DATELINE_LINES])
+    cues += bool(DATELINE_TICKER.search(text))
     cues += bool(_RELEASE_WORDS.search(text))
     return cues
 
@@ -157,7 +154,7 @@ def release_cues(text: str) -> int:
 def _reports_results(text: str) -> bool:
     """A headline or lead that reports a period's results ("XYZ Reports Fourth Quarter and
     Full-Year 2022 Results"; "... today reported results for the first quarter")."""
-    head = " ".join(_top(_lines(text), 4))
+    head = " ".join(_top(_lines(text), HEADLINE_LINES))
     return bool(_RESULTS_HEADLINE.search(head) or _RESULTS_BODY.search(text))
 
 
@@ -171,7 +168,7 @@ def form_of(texts: list[str]) -> str:
     if any(_reports_results(text) for text in first):
         cues = sum(release_cues(text) for text in first)
         statements = any(
-            any(_STATEMENT_TITLE.search(line) for line in _top(_lines(text), 8)) for text in texts[1:]
+            any(_STATEMENT_TITLE.search(line) for line in _top(_lines(text))) for text in texts[1:]
         )
         if cues or statements:
             return "earnings"
@@ -179,7 +176,7 @@ def form_of(texts: list[str]) -> str:
         if _cover(text) == "10-K":
             return "10-K"  # an annual report to shareholders wrapped around its 10-K
     head = " ".join(texts[:COVER_PAGES])
-    if _ANNUAL_WORDS.search(head) and _SHAREHOLDER_WORDS.search(" ".join(texts[:6])):
+    if _ANNUAL_WORDS.search(head) and _SHAREHOLDER_WORDS.search(" ".join(texts[:LETTER_PAGES])):
         return "annual"
     return "other"
 
@@ -215,6 +212,13 @@ def _date(text: str) -> str:
     """ "December 31 ,2025" -> "December 31, 2025"."""
     month, day, year = re.findall(r"[A-Za-z]+|\d+", text)
     return f"{month} {day}, {year}"
+
+
+def tickers(texts: list[str]) -> tuple[str, ...]:
+    """The filer's trading symbols as its first pages (its cover, a release's dateline) print
+    them, in the order met (``lines.tickers``): what a question may name the filer by ("ATVI",
+    "COST"), stored at ingest."""
+    return _tickers("\n".join(texts[:COVER_PAGES]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -308,7 +312,7 @@ def exhibit_start(text: str) -> tuple[str, str] | None:
     top = _top(lines)
     for position, line in enumerate(top):
         match = _EXHIBIT_LINE.match(line)
-        if not match or len(line.split()) > 16:
+        if not match or len(line.split()) > EXHIBIT_LINE_WORDS:
             continue
         rest = match.group(2).strip()
         if rest and (_NOT_A_TITLE.match(rest) or rest[:1].islower()):
@@ -326,17 +330,17 @@ def _title(rest: str, following: list[str]) -> str:
     if re.search(r"\.html?\b", rest, re.I):
         rest = ""  # EDGAR's document line: "EX-24 5 mmm-20211231xex24.htm EX-24"
     parts: list[str] = []
-    for candidate in [rest, *following[:5]]:
+    for candidate in [rest, *following[:TITLE_LINES]]:
         candidate = candidate.strip()
         if not parts and (not candidate or _NOISE.match(candidate) or _EXHIBIT_LINE.match(candidate)):
             continue
-        if len(candidate.split()) > 16 or candidate[:1].islower() or _TITLE_END.match(candidate):
+        if len(candidate.split()) > TITLE_LINE_WORDS or candidate[:1].islower() or _TITLE_END.match(candidate):
             break
         if re.match(r"I,\s", candidate) or "___" in candidate:
             break  # "I, Jane Roe, certify that": the exhibit's first sentence; a form's blanks
         if parts and _BODY_START.match(candidate):
             break
-        if parts and (not candidate.isupper() or len(" ".join(parts + [candidate]).split()) > 10):
+        if parts and (not candidate.isupper() or len(" ".join(parts + [candidate]).split()) > TITLE_WORDS):
             break
         parts.append(candidate)
     return _tidy(" ".join(parts)) if parts else ""
@@ -347,27 +351,24 @@ def _tidy(title: str) -> str:
     all-capitals title in title case."""
     title = re.split(r",?\s+(?:dated|made|entered into|by and (?:between|among)|between|among|relating to)\b|\s+\((?:incorporated|as adopted|filed)", title, flags=re.I)[0]
     title = title.strip(" ,.;:*+\u2020\u2021")
-    if title.isupper() and len(title) > 4:
+    if title.isupper() and len(title) > SHOUTED_CHARS:
         words = title.lower().split()
         title = " ".join(_title_case(word, first=i == 0) for i, word in enumerate(words))
-    return title[:120]
+    return title[:TITLE_CHARS]
 
 
-_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
-# Words of three letters or fewer in an all-capitals title are kept in capitals (CEO, CFO, LLC,
-# N.A.) unless they are words: these, and the small words.
-_SHORT_WORDS = {"act", "age", "all", "any", "are", "day", "due", "end", "has", "key", "law", "may", "new",
-                "non", "not", "off", "one", "our", "out", "pay", "per", "see", "set", "tax", "two", "use",
-                "was", "who", "its", "inc", "co", "ltd", "plc"}
+# Title case: the small words (data/title_words.tsv) stay in lower case; words of ACRONYM_CHARS
+# letters or fewer stay in capitals (CEO, CFO, LLC, N.A.) unless they are words (its short words).
 
 
 def _title_case(word: str, first: bool) -> str:
     """One word of an all-capitals title, as a title prints it."""
-    if word in _SMALL_WORDS and not first:
+    small = title_words("small")
+    if word in small and not first:
         return word
     if "." in word.strip(".") or any(c.isdigit() for c in word):
         return word.upper()  # U.S.C., 3M, 364-DAY
-    if len(word.strip("(),")) <= 3 and word.strip("(),") not in _SHORT_WORDS | _SMALL_WORDS:
+    if len(word.strip("(),")) <= ACRONYM_CHARS and word.strip("(),") not in title_words("short") | small:
         return word.upper()
     return "-".join(part[:1].upper() + part[1:] for part in word.split("-"))
 
@@ -378,7 +379,7 @@ def exhibit_index(texts: list[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for text in texts:
         lines = reflow(_lines(text))
-        if len(_index_rows(lines)) < 1 or not _INDEX_CUES.search("\n".join(lines)):
+        if not _index_rows(lines) or not _INDEX_CUES.search("\n".join(lines)):
             continue
         for number, description in _index_rows(lines):
             found.setdefault(number, description)
@@ -425,7 +426,7 @@ _PART = re.compile(r"^part\s+(i{1,3}|iv)\b\s*(?:[.,:\-\u2013\u2014]\s*)?(.*)$", 
 @lru_cache(maxsize=1)
 def _form_items() -> dict[str, list[tuple[str, str, str, re.Pattern]]]:
     table: dict[str, list[tuple[str, str, str, re.Pattern]]] = {}
-    for form, part, item, label, title, _source in rows("form_items.tsv", 6):
+    for form, part, item, label, title in rows("form_items.tsv", 5):
         table.setdefault(form, []).append((part, item, label, re.compile(title)))
     return table
 
@@ -486,7 +487,7 @@ def part_of(line: str) -> str | None:
     """The Part a "PART II" / "Part I - Financial Information" line starts ("I", "II", ...);
     None for other lines, and for a sentence that names a Part ("Part II, Item 1A of our ...")."""
     match = _PART.match(line.strip())
-    if not match or len(line.split()) > 8:
+    if not match or len(line.split()) > PART_LINE_WORDS:
         return None
     rest = match.group(2).strip()
     if rest and not (rest[:1].isupper() or re.match(r"\d+$", rest)):
@@ -496,13 +497,11 @@ def part_of(line: str) -> str | None:
     return match.group(1).upper()
 
 
-# An Item heading line, in words: 10-K and 10-Q Item lines run to 17 words (structure.py's
+# An Item heading line, in words: 10-K and 10-Q Item lines run to 17 words (lines.py's
 # ITEM_LINE_WORDS); 8-K Item 5.02's full title runs to 24 ("Departure of Directors or Certain
 # Officers; Election of Directors; Appointment of Certain Officers; Compensatory Arrangements of
 # Certain Officers"), 2.03's to 19. A longer line that starts "Item 5.02" is a sentence.
 ITEM_WORDS = {"8-K": 32}
-ITEM_WORDS_DEFAULT = 18
-ITEM_TITLE_WORDS = 16  # the title on the line after a bare "Item 2." line (structure.py's)
 
 
 def item_line(form: str, line: str, following: str = "", part: str | None = None) -> tuple[str, str] | None:
@@ -516,7 +515,7 @@ def item_line(form: str, line: str, following: str = "", part: str | None = None
     if re.fullmatch(r"item\.?", line, re.I) and following[:1].isdigit():
         line, following = f"{line} {following}", ""
     match = _ITEM.match(line)
-    if not match or len(line.split()) > ITEM_WORDS.get(form, ITEM_WORDS_DEFAULT):
+    if not match or len(line.split()) > ITEM_WORDS.get(form, ITEM_LINE_WORDS):
         return None
     title, heading = match.group(3).strip(), line
     if not title and following and len(following.split()) <= ITEM_TITLE_WORDS:
@@ -574,9 +573,9 @@ _RELEASE_HEADINGS = (
 def _release_heading(line: str) -> list[str]:
     """The release sections a short heading line names (a line may name two: "Reconciliation
     of adjusted EBIT by reporting segment")."""
-    if len(line.split()) > 14 or len(line) > 120 or line.endswith((".", ",", ";")):
+    if len(line.split()) > RELEASE_HEADING_WORDS or len(line) > RELEASE_HEADING_CHARS or line.endswith((".", ",", ";")):
         return []
-    if len(re.findall(r"\d[\d,.]*", line)) > 2 or "$" in line or not line[:1].isalnum() or line[:1].islower():
+    if len(re.findall(r"\d[\d,.]*", line)) > RELEASE_HEADING_NUMBERS or "$" in line or not line[:1].isalnum() or line[:1].islower():
         return []
     words = _words(line)
     return [
@@ -606,7 +605,7 @@ def release_sections(texts: list[str]) -> list[list[tuple[str, str, str]]]:
             for label in _release_heading(line)
         ]
         page: list[tuple[str, str, str]] = []
-        statement = any(_STATEMENT_TITLE.search(line) and len(line.split()) <= 16 for line in lines[:TOP_LINES])
+        statement = any(_STATEMENT_TITLE.search(line) and len(line.split()) <= STATEMENT_TITLE_WORDS for line in lines[:TOP_LINES])
         opens = bool(seen) and seen[0][2] == 0
         if statement:
             carried = []
@@ -626,14 +625,14 @@ def release_sections(texts: list[str]) -> list[list[tuple[str, str, str]]]:
 def _headline_lines(lines: list[str]) -> int:
     """How many lines a release's headline takes at the top of its first page: the first line
     that reports or announces, and the lines it runs on to (it ends with no full stop)."""
-    for index, line in enumerate(lines[:3]):
+    for index, line in enumerate(lines[:HEADLINE_START]):
         if re.search(r"\b(?:reports?|announces?|posts?|delivers?)\b", line, re.I):
             end = index
-            while end + 1 < len(lines) and end - index < 2 and not lines[end].rstrip().endswith((".", ":")):
-                if len(lines[end + 1].split()) > 12:
+            while end + 1 < len(lines) and end - index < HEADLINE_RUN and not lines[end].rstrip().endswith((".", ":")):
+                if len(lines[end + 1].split()) > HEADLINE_LINE_WORDS:
                     break
                 end += 1
-                if not lines[end - 1].rstrip().endswith((";", ",", "-", "and")) and len(lines[end].split()) > 3:
+                if not lines[end - 1].rstrip().endswith((";", ",", "-", "and")) and len(lines[end].split()) > HEADLINE_TAIL_WORDS:
                     end -= 1
                     break
             return end + 1

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import store, writes
+from . import factstore, store, writes
 from .errors import (
     DatabaseBusyError,
     IncompatibleDatabaseError,
@@ -37,10 +37,9 @@ from .errors import (
 from .extract import Extraction, extract
 from .folios import page_labels
 from .packing import pack_text
-from .question import common_words
-from .forms import analyse, form_of
+from .forms import analyse, form_of, tickers
 from .repair import repair_pages
-from .text import normalise, words_on
+from .text import common_words, normalise, words_on
 
 
 @dataclass(frozen=True)
@@ -234,6 +233,7 @@ def ingest(
         "page_count": extraction.page_count,
         "ingested_at": _now(),
         "form": form,
+        "tickers": tickers(reading),
     }
     if embed_source and extraction.kind not in _RECORDED:
         raise _not_a_pdf(source)
@@ -466,9 +466,9 @@ def _save(db_path: Path, meta: dict, pages: list[dict], common: list[str],
         store.insert_pages(conn, revision_id, pages)
         store.insert_common_words(conn, revision_id, common)
         if facts:
-            store.insert_facts(conn, revision_id, facts)
+            factstore.insert_facts(conn, revision_id, facts)
         if blocks:
-            store.insert_text_blocks(conn, revision_id, blocks)
+            factstore.insert_text_blocks(conn, revision_id, blocks)
         if source is not None:
             store.set_source(conn, revision_id, *source)
         store.optimize_fts(conn)
@@ -514,7 +514,7 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
         pdfs = store.all_sources(conn)
         # An HTML filing's facts and text blocks cannot be read again from its page text: kept.
         xbrl = {
-            (r.document_id, r.sha256): (store.dump_facts(conn, r.revision_id), store.text_blocks(conn, r.revision_id))
+            (r.document_id, r.sha256): (factstore.dump_facts(conn, r.revision_id), factstore.text_blocks(conn, r.revision_id))
             for r in store.revisions(conn) if r.source_kind == "html"
         }
         store.drop_all(conn)
@@ -534,16 +534,16 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
             texts = index_texts(extraction)
             reading = reading_texts(extraction, texts)
             form = form_of(reading)
-            revision_id = store.insert_revision(conn, **meta, form=form)
+            revision_id = store.insert_revision(conn, **meta, form=form, tickers=tickers(reading))
             if (meta["document_id"], meta["sha256"]) in pdfs:
                 store.set_source(conn, revision_id, *pdfs[(meta["document_id"], meta["sha256"])])
             pages = prepare_pages(extraction, texts, form, reading)
             store.insert_pages(conn, revision_id, pages)
             store.insert_common_words(conn, revision_id, common_words([words_on(p["text"]) for p in pages]))
             if facts:
-                store.insert_facts(conn, revision_id, facts)
+                factstore.insert_facts(conn, revision_id, facts)
             if blocks:
-                store.insert_text_blocks(conn, revision_id, blocks)
+                factstore.insert_text_blocks(conn, revision_id, blocks)
         store.optimize_fts(conn)
         return (len(saved), old), True
 

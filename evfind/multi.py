@@ -8,17 +8,17 @@
 
 Each document's newest revision is asked by a ``Finder`` of its own, which ranks that revision's
 pages exactly as it does when the document is alone (its lexical list, routes and fusion); the
-ranked lists are then merged by ``rank.merge`` (pure), the documents taking turns, the one that
-fits the question best first (``rank.document_fit``: the question's ideas it holds, the share of
+ranked lists are then merged by ``merge.merge`` (pure), the documents taking turns, the one that
+fits the question best first (``merge.document_fit``: the question's ideas it holds, the share of
 its pages naming the years asked about, its best bm25), and each hit names its own document and
 SHA-256. Nothing here runs SQL.
 """
 
 import os
 
-from . import rank
+from .answer import REFUSALS, Answer, Document, compose_message, refused, units
 from .errors import EvfindError, UsageError
-from .finder import REFUSALS, Answer, Document, Finder, compose_message, refused, units
+from .finder import Finder
 from .question import QUARTER_WORDS
 from .rank import DEFAULT, TOP_DEFAULT, Method
 
@@ -47,7 +47,7 @@ def _dated(idea) -> bool:
 
 class MultiFinder:
     """The newest revisions of several documents in one database, asked as one: a ``Finder``
-    for each (``finders``, by document id), their answers merged by ``rank.merge``."""
+    for each (``finders``, by document id), their answers merged by ``merge.merge``."""
 
     def __init__(self, path: str | os.PathLike, revisions, *, method: Method = DEFAULT):
         self.path = path
@@ -81,9 +81,11 @@ class MultiFinder:
     def query(self, question: str, top: int = TOP_DEFAULT, lang: str | None = None) -> Answer:
         """The pages most likely to hold the evidence in any of the documents, best first (at
         most ``top``): each document's answer as ``Finder.query`` gives it, merged."""
+        from . import merge  # several documents only
+
         answers = [finder.query(question, top=top, lang=lang) for finder in self.finders]
         lists = [[(hit, hit.score) for hit in answer.results] for answer in answers]
-        merged = rank.merge(lists, self.fits(answers))[:top]
+        merged = merge.merge(lists, self.fits(answers))[:top]
         hits = tuple(hit._replace(rank=position) for position, (_, hit, _) in enumerate(merged, start=1))
         first = answers[0]
         outcome = "no_match"
@@ -95,10 +97,12 @@ class MultiFinder:
         return answer._replace(message=compose_message(answer))
 
     def fits(self, answers: list[Answer]) -> list[float]:
-        """How well each document fits the question (``rank.document_fit``), from its answer:
+        """How well each document fits the question (``merge.document_fit``), from its answer:
         the pages holding each of the question's own ideas (``units``), and its lexical list's
         best bm25. A document holding a page the question names outright (where the Exhibit
         10.2 or the Item 7 it asks for begins) fits best: the others only mention it."""
+        from . import merge  # several documents only
+
         best = [answer.plan.lexical[0][1] if answer.plan and answer.plan.lexical else None for answer in answers]
         strongest = min((score for score in best if score is not None), default=None)
         fits = []
@@ -106,7 +110,7 @@ class MultiFinder:
             ideas = answer.parsed.ideas
             held = finder.held(answer.parsed)
             own = [(_dated(idea), count) for idea, count, unit in zip(ideas, held, units(ideas)) if unit]
-            fit = rank.document_fit(own, finder.document.page_count, bm25, strongest)
+            fit = merge.document_fit(own, finder.document.page_count, bm25, strongest)
             fits.append(float("inf") if answer.plan is not None and answer.plan.named else fit)
         return fits
 

@@ -11,9 +11,10 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from ._data import DATA, compiled, rows
+from ._data import compiled, rows, words
 from .evidence import SPAN_NAMED
-from .text import LazyPattern, is_chinese, normal, phrases, stems, tokens
+from .text import LazyPattern, derivations, is_chinese, normal, phrases, stems, tokens
+from .text import common_words  # noqa: F401 (its home is text.py, beside words_on; kept importable here)
 
 _YEAR = LazyPattern(r"^(?:fy|cy|q[1-4]fy|fy\d{0,2}q)?((?:19|20)\d\d)(?:q[1-4])?$")
 
@@ -22,7 +23,7 @@ class Term(NamedTuple):
     """One phrase of the lexical query: question words, or an expansion of them."""
 
     phrase: str  # lower-case words separated by single spaces
-    source: str  # question | year | lexicon
+    source: str  # question | year | lexicon (an expansion: the lexicon's, or a derivational form) | pair
 
     @property
     def fts(self) -> str:
@@ -77,12 +78,9 @@ class ParsedQuestion(NamedTuple):
 # Vocabulary
 
 
-def _word_list(name: str) -> list[str]:
-    text = (DATA / name).read_text(encoding="utf-8")
-    return [line.strip().lower() for line in text.splitlines() if line.strip() and not line.startswith("#")]
-
-
-_VOCABULARY_FILES = ("stopwords.txt", "meta_words.txt", "lexicon.tsv", "routes.tsv")
+_VOCABULARY_FILES = (
+    "stopwords.txt", "meta_words.tsv", "lexicon.tsv", "routes.tsv", "derivations.tsv", "question_words.tsv", "compounds.tsv",
+)
 
 
 @lru_cache(maxsize=1)
@@ -93,18 +91,18 @@ def _vocabulary() -> dict:
 
 
 def _build_vocabulary() -> dict:
-    stop = frozenset(_word_list("stopwords.txt"))
+    stop = frozenset(w.lower() for w in words("stopwords.txt"))
 
     def key(cue: str) -> tuple[str, ...]:
         return tuple(normal(w) for w in tokens(cue) if w not in stop)
 
     phrases, singles = [], set()
-    for entry in _word_list("meta_words.txt"):
-        words = tuple(tokens(entry))
-        if len(words) > 1:
-            phrases.append(words)
-        elif words:
-            singles.add(words[0])
+    for (entry,) in rows("meta_words.tsv", 1):
+        found = tuple(tokens(entry))
+        if len(found) > 1:
+            phrases.append(found)
+        elif found:
+            singles.add(found[0])
     phrases.sort(key=len, reverse=True)
     lexicons: dict[bool, dict] = {True: {}, False: {}}
     ratio_cues = set()
@@ -116,16 +114,39 @@ def _build_vocabulary() -> dict:
             table[key(cue)] = table.get(key(cue), ()) + found
         if kind == "ratio":
             ratio_cues.add(key(cue))
+    # What a question's words are expanded by: the lexicon's cues, and the derivational families
+    # of text.derivations (a single word each; a lexicon cue of the same words would win).
+    derived = {(word,): forms for word, forms in derivations().items()}
+    expansions = {metrics: {**derived, **table} for metrics, table in lexicons.items()}
     routes: dict[tuple[str, ...], tuple] = {}
     for cue, labels, kind in rows("routes.tsv", 3):
         routes[key(cue)] = routes.get(key(cue), ()) + ((tuple(labels.split()), kind),)
+    lists: dict[str, list[str]] = {}
+    for name, entry in rows("question_words.tsv", 2):
+        lists.setdefault(name, []).append(entry)
     return {
+        "lists": {name: tuple(entries) for name, entries in lists.items()},
         "stopwords": stop,
         "meta": (tuple(phrases), frozenset(singles)),
         "lexicon": lexicons,
+        "expansions": expansions,
+        "derived": {word: forms[0] for word, forms in derivations().items()},
         "ratios": frozenset(ratio_cues),
         "routes": routes,
     }
+
+
+def listed(name: str) -> tuple[str, ...]:
+    """The entries of one word list of data/question_words.tsv, in the file's order."""
+    return _vocabulary()["lists"][name]
+
+
+def _alternatives(name: str) -> str:
+    """A list's entries as one pattern: the English ones as whole words, the others (Chinese, a
+    sign) as they are: where, which pages? ... as whole words, then 哪一?页 ..."""
+    english = [e for e in listed(name) if e[:1].isascii() and (e[:1].isalnum())]
+    other = [e for e in listed(name) if e not in english]
+    return "|".join(([rf"\b(?:{'|'.join(english)})\b"] if english else []) + other)
 
 
 def stopwords() -> frozenset[str]:
@@ -141,6 +162,19 @@ def lexicon(metrics: bool = True) -> dict[tuple[str, ...], tuple[str, ...]]:
     """Cue (normalised word tuple) -> expansion phrases; without the metric and ratio rows if
     not ``metrics``."""
     return _vocabulary()["lexicon"][bool(metrics)]
+
+
+def expansions(metrics: bool = True) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """``lexicon`` with the derivational families of text.derivations as one-word cues: what a
+    question's words are expanded by."""
+    return _vocabulary()["expansions"][bool(metrics)]
+
+
+def route_words(words: list[str]) -> list[str]:
+    """The words routes are matched on: each word with a derivational family as the first form of
+    it ("acquire" -> acquisition), so a verb routes as its noun does."""
+    derived = _vocabulary()["derived"]
+    return [derived.get(normal(w), w) for w in words]
 
 
 def ratios() -> frozenset[tuple[str, ...]]:
@@ -310,12 +344,13 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True,
     all_words = [w for w in tokens(question) if w not in stopwords()]
     if _ORGANIC.search(question) and "organic" not in all_words:
         all_words.append("organic")  # growth excluding acquisitions and currency: organic growth
-    table = lexicon(metrics)
+    table = expansions(metrics)
     ideas: list[tuple[int, Idea]] = []
     covered: set[str] = set()
     ratio = False
     for start, end, cue in _find_phrases(all_words, table):
-        cues.append(" ".join(cue))
+        if cue in lexicon(metrics):  # (a derivational family is a fold, not a cue of the vocabulary)
+            cues.append(" ".join(cue))
         ratio = ratio or cue in ratios()
         added.extend(Term(phrase, "lexicon") for phrase in table[cue])
         wording = " ".join(all_words[start:end])
@@ -343,7 +378,7 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True,
     implied: list[str] = []
     sections: list[str] = []
     source_words: set[str] = set()
-    for _, _, cue in _find_phrases(all_words, route_table()):
+    for _, _, cue in _find_phrases(route_words(all_words), route_table()):
         cues.append(" ".join(cue))
         for labels, kind in route_table()[cue]:
             if kind == "named" and _located(question, cue):
@@ -406,13 +441,18 @@ def _parse_english(question: str, metrics: bool, meta: bool, pairs: bool = True,
 
 
 # A question about where a document or section opens, not about what it says.
-_OPENING = LazyPattern(r"\b(?:begins?|beginning|starts?|starting|first page|opens?)\b|开始|起始|始于|首页", re.I)
-_OPENING_WORDS = ("begin", "start", "first page", "open", "开始", "起始", "始于", "首页")
+_OPENING = LazyPattern(lambda: _alternatives("opening"), re.I)
+
+
+@lru_cache(maxsize=1)
+def _opening_words() -> tuple[str, ...]:
+    """What an opening question must hold as text ("begin" of "begins?"): checked before the pattern."""
+    return tuple(re.sub(r".\?", "", entry) for entry in listed("opening"))
 
 
 def _asks_opening(question: str) -> bool:
     lowered = question.lower()
-    return any(word in lowered for word in _OPENING_WORDS) and bool(_OPENING.search(question))
+    return any(word in lowered for word in _opening_words()) and bool(_OPENING.search(question))
 
 
 # An exhibit named by its number in the exhibit table of Reg S-K Item 601(a): "Exhibit 10.2",
@@ -457,50 +497,19 @@ def named_exhibits(question: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(m.group(1) for m in _EXHIBIT.finditer(question)))
 
 
-# A question that asks where something is, or for a page, rather than for a figure or a fact.
-_WHERE = LazyPattern(
-    r"\b(?:where|which pages?|what pages?|on what page|locate|find the (?:page|table|section))\b"
-    r"|哪一?页|第几页|在哪|哪里|出自|页码|位置",
-    re.I,
-)
-
-
-# A question that asks for a figure: an amount, a count, a rate or a change.
-_FIGURE = LazyPattern(
-    r"\bhow (?:much|many|large|big)\b|\b(?:amount|total|rate|ratio|percentage|percent|share of|margin|price|"
-    r"value|number of|cost|growth|change|increase|decrease|size|balance|figure)s?\b|[$%]"
-    r"|多少|(?<!第)几(?!页)|比例|比率|金额|增长|规模|占比|变化|增加|减少",
-    re.I,
-)
-
-
-# Growth "excluding the impact of M&A", "excluding currency and acquisitions", "ex-FX": what
-# non-GAAP disclosures call organic growth, the change in sales without acquisitions,
-# divestitures and foreign-currency translation (Reg G; Reg S-K Item 10(e)).
-_ORGANIC = LazyPattern(
-    r"\b(?:exclud\w*|excl|ex)\b[^.?]{0,40}?\b(?:m&a|acquisitions?|divestitures?|currency|currencies|fx|"
-    r"foreign exchange|translation)\b",
-    re.I,
-)
-
-
-# A question that asks for the reasons of a change, not for a figure or a place.
-_REASON = LazyPattern(
-    r"\b(?:why|drove|drivers?|driven|reasons?|blame[sd]?|attribut(?:e[sd]?|able)|caused?)\b"
-    r"|为什么|为何|原因|驱动|归因|归咎",
-    re.I,
-)
-# A change of a figure, whose reasons are asked ("Why did EBIT decline?", "为何下降").
-_CHANGE = LazyPattern(
-    r"\b(?:declin\w*|drop\w*|f[ae]ll\w*|r[io]se|rising|increas\w*|decreas\w*|gr[eo]w\w*|widen\w*|narrow\w*|"
-    r"improv\w*|deteriorat\w*|chang\w*|swing|swung|higher|lower|weak\w*|strong\w*)\b"
-    r"|下降|下滑|增长|上升|减少|增加|变化|变动|扩大|收窄|改善|恶化|转亏|亏损",
-    re.I,
-)
-# An instruction for when the metric does not apply ("If gross margin is not a useful metric for a
-# company like this, then state that and explain why."): not a question about reasons.
+# What a question asks, read from the word lists of data/question_words.tsv (each with its
+# source): a page or a place (_WHERE), a figure (_FIGURE), the reasons (_REASON) of a change
+# (_CHANGE). Growth "excluding the impact of M&A", "ex-FX" (_ORGANIC) is what non-GAAP
+# disclosures call organic growth (Reg G; Reg S-K Item 10(e)). FinanceBench's instruction for
+# when a metric does not apply ("If gross margin is not a useful metric for a company like this,
+# then state that and explain why.", _NOT_USEFUL) is not a question about reasons.
+_WHERE = LazyPattern(lambda: _alternatives("where"), re.I)
+_FIGURE = LazyPattern(lambda: _alternatives("figure"), re.I)
+_ORGANIC = LazyPattern(lambda: rf"\b(?:{'|'.join(listed('organic_excluding'))})\b[^.?]{{0,40}}?\b(?:{'|'.join(listed('organic_excluded'))})\b", re.I)
+_REASON = LazyPattern(lambda: _alternatives("reason"), re.I)
+_CHANGE = LazyPattern(lambda: _alternatives("change"), re.I)
 _NOT_USEFUL = LazyPattern(
-    r"\bif\b[^?]*?\bnot\b[^?]*?\bexplain why\b.*$|\bif\b[^?]*?\bnot (?:a |an )?(?:useful|relevant|meaningful|applicable)\b.*$",
+    lambda: r"\bif\b[^?]*?\bnot\b[^?]*?\bexplain why\b.*$|\bif\b[^?]*?\bnot (?:a |an )?(?:" + "|".join(listed("not_useful")) + r")\b.*$",
     re.I | re.S,
 )
 MDNA = "mdna"
@@ -567,17 +576,18 @@ def _located(question: str, cue: tuple[str, ...]) -> bool:
     pattern = r"\b(?:on|off)\W+(?:(?:the|its|our|their|a)\W+)?(?:(?:consolidated|condensed)\W+)*" + words
     for match in re.finditer(pattern, question, re.I):
         before = re.findall(r"\w+", question[: match.start()].lower())[-1:]
-        if not (before and before[0] in _SOURCE_VERBS):  # "rely on the balance sheet" names the source
+        if not (before and before[0] in listed("source_verb")):  # "rely on the balance sheet" names the source
             return True
     return False
 
 
-# The verbs that make "on the balance sheet" the source to answer from, not where an item sits:
-# "rely on", "based on", "focus on" the statement (FinanceBench's instructions).
-_SOURCE_VERBS = frozenset(("rely", "relying", "relies", "based", "base", "depend", "depending", "focus", "focusing",
-                           "draw", "drawing", "solely", "only", "primarily", "exclusively"))
+# The verbs that make "on the balance sheet" the source to answer from, not where an item sits
+# ("rely on", "based on", "focus on" the statement: FinanceBench's instructions), are the list
+# source_verb of data/question_words.tsv.
 
-
+# The calendar's words: the Gregorian months and their abbreviations, the fiscal quarters as
+# filings and analysts write them (Q1, 1Q, first quarter), the words that end a period's heading
+# ("three months ended"); not vocabulary, no data file.
 _MONTHS = frozenset(
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec".split()
@@ -614,34 +624,19 @@ def _is_year(word: str) -> bool:
     return len(word) == 4 and word.isdigit() and word[:2] in ("19", "20")
 
 
-# The design's own short list of meta words, used when the full list is switched off.
-_BASIC_META = frozenset(
-    "please based fiscal give answer respond calculate round question usd millions billions".split()
-)
 
 
 def _plain_words(question: str) -> list[str]:
-    """Content words by the design's short lists only (the ablation of ``meta``)."""
-    stop = stopwords()
+    """Content words by the design's short lists only (the ablation of ``meta``: question_words.tsv's
+    basic_meta)."""
+    stop, basic = stopwords(), listed("basic_meta")
     words = []
     for word in tokens(question):
-        if word in stop or word in _BASIC_META or (len(word) == 1 and not word.isdigit()):
+        if word in stop or word in basic or (len(word) == 1 and not word.isdigit()):
             continue
         year = _YEAR.match(word)
         words.append(year.group(1) if year else word)
     return list(dict.fromkeys(words))
-
-
-def common_words(pages: list[set[str]], share: float = 0.5) -> list[str]:
-    """The words on more than ``share`` of the pages (``pages``: each page's ``text.words_on``): in
-    bm25 their IDF is not positive, so they add nothing to a page's score (stored at ingest,
-    left out of the MATCH at query time)."""
-    from collections import Counter
-
-    counts: Counter = Counter()
-    for words in pages:
-        counts.update(words)
-    return sorted(word for word, count in counts.items() if count > share * len(pages))
 
 
 # ---------------------------------------------------------------------------------------------

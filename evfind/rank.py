@@ -1,33 +1,53 @@
-"""The ranking policy: pure functions over ranked lists of page ids and their bm25 scores.
+"""The ranking policy: the pipeline that orders a question's pages, as pure functions.
 
-``Finder`` runs the SQL (one bm25 pass over the pages, the statement and section routes) and
-hands the rows to these functions; nothing here knows SQLite, text or the question parser. A
-query's pages are ordered in two stages:
+``Finder`` gathers a question's signals (signals.py: the bm25 rows, the statement and section
+rows, the Items and exhibits named, the pages the filing may set aside, what the leading pages'
+text says) and hands the record to ``order``, which is the whole ranking: nothing here knows
+SQLite, text or the question parser, and what ``order`` returns is what a query lists. The
+policy before the fusion (which terms the MATCH holds, what the lists are made of) is in
+lists.py. A question's pages are ordered in four steps:
 
-1. **Fusion** (``fuse``): the lexical list, the primary statements the question targets and
-   the pages of the sections it points to, fused by Reciprocal Rank Fusion (Cormack, Clarke and
+1. **Lists** (``lists.lists``): the lexical list, the primary statements the question targets
+   and the pages of the sections it points to, a named exhibit's pages first.
+2. **Fusion** (``fuse``): the lists fused by Reciprocal Rank Fusion (Cormack, Clarke and
    Buettcher, "Reciprocal Rank Fusion outperforms Condorcet and individual Rank Learning
    Methods", SIGIR 2009): a page's fused score is the sum, over the lists it appears in, of
    ``weight / (k + rank)`` with ranks counted from 1. The weights follow the question's
    ``Intent``; a clear lexical winner keeps first place (the dominance rule).
-2. **Evidence** (``rerank``): the leading pages of the fused list fused once more with the
-   same pages ordered by what each one's best passage holds (``evidence_list``; the passages
-   are measured from the pages' text by evidence.py), so that of the pages the structure and
-   bm25 put near the top, the one where the question's concepts meet comes first.
+3. **Set aside** (``set_aside``): pages that restate rather than disclose (definitions, an
+   attached instrument, contents, the exhibits a question naming one does not name) scored
+   down, unless the question asks for them, or a leading page of definitions defines a term it
+   names (``to_define``: the pages whose defined terms the finder reads).
+4. **Evidence** (``rerank``): the leading pages fused once more with the same pages ordered by
+   what each one's best passage holds (``evidence_list``; the passages are measured from the
+   pages' text by evidence.py, for the pages ``to_read`` names), pages whose tables cover only
+   spans the question does not ask for (``off_period``) after the others; then the pages the
+   question names outright first (``lead``).
 
-``order`` runs both and is what ``Finder`` calls. Every function returns a new list and leaves
-its inputs as they were.
+``features.candidates`` gives the same ranking page by page, with every signal the rules read:
+the inputs of a learned last stage. Every function returns a new value and leaves its inputs as
+they were.
 """
 
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import NamedTuple
 
+from .lists import (  # noqa: F401  (the list builders, re-exported: they were rank's)
+    CANDIDATES,
+    FEW_PAGES,
+    Lists,
+    lists,
+    named_by_title,
+    named_first,
+    section_list,
+    section_origins,
+    statement_list,
+)
+from .signals import Candidates, Filing, Intent, Ranked, Ranking, Reads, Signals, TermSignal  # noqa: F401
+
 RRF_K = 60
 TOP_DEFAULT = 5  # pages an answer lists unless asked for more
 TOP_MAX = 20  # the most pages an answer lists
-CANDIDATES = 100  # pages the lexical and section lists each contribute to the fusion
-
-Ranked = Sequence[tuple[Hashable, float | None]]  # (page id, bm25) best first; bm25 is negative
 
 
 def rrf(
@@ -172,115 +192,7 @@ PLAIN = Method(
 
 
 # ---------------------------------------------------------------------------------------------
-# What the policy reads
-
-
-class Intent(NamedTuple):
-    """The facts of a parsed question that the fusion reads (``Finder`` takes them from its
-    ``ParsedQuestion``; nothing else of the question reaches the policy)."""
-
-    named: bool = False  # the question names a primary statement ("use the cash flow statement")
-    topical: bool = False  # its topics point to sections ("revenue by geography", "legal proceedings")
-    fact: bool = False  # it asks for a figure or a fact, not where something is
-    instrument: bool = False  # it is about an agreement, an indenture, the bylaws or their terms
-    definition: bool = False  # it asks what a term means (a glossary, defined terms)
-    contents: bool = False  # it asks for the table of contents or an index
-    ratio: bool = False  # it asks for a ratio of statement line items (its evidence: the statements)
-
-
-class Candidates(NamedTuple):
-    """The ranked lists of one question, each as (page id, bm25) best first, bm25 as FTS5 gives
-    it (negative: lower is better)."""
-
-    lexical: Ranked = ()  # the pages the question's terms match
-    statements: Ranked = ()  # primary statements targeted; bm25 None where no term matches
-    sections: Ranked = ()  # matching pages of the targeted sections
-    # The pages the question's terms and the lexicon's expansions of them match, when those are
-    # ranked apart from the question's own words (Method.expansion_weight > 0); else empty and
-    # the lexical list holds both.
-    expanded: Ranked = ()
-
-
-# ---------------------------------------------------------------------------------------------
-# The route lists, from the rows their SQL returns
-
-
-def statement_list(
-    rows: Sequence[tuple[Hashable, str, int]], kinds: Sequence[str], bm25: Mapping[Hashable, float]
-) -> list[tuple[Hashable, float | None]]:
-    """The statement list: ``rows`` (page id, statement kind, page number) ordered by the kinds
-    targeted (``kinds``, named first), then within a kind best bm25 first, the pages no term
-    of the question matches last, then page order. Each page comes with its bm25 or None."""
-    ranked = sorted(
-        rows,
-        key=lambda row: (kinds.index(row[1]), row[0] not in bm25, bm25.get(row[0], 0.0), row[2]),
-    )
-    return [(page, bm25.get(page)) for page, _, _ in ranked]
-
-
-def section_list(
-    pages: Sequence[Hashable], bm25: Mapping[Hashable, float], limit: int = CANDIDATES, *, in_order: bool = False
-) -> list[tuple[Hashable, float]]:
-    """The section list: the ``pages`` of the targeted sections that the question's terms
-    match, best bm25 first (ties by page id), at most ``limit``; ``in_order``: in the order of
-    the pages (their ids), the section's opening first (``Method.section_order``).
-
-    >>> section_list([7, 8, 9, 12], {8: -3.0, 9: -7.5, 12: -1.0, 40: -9.0})
-    [(9, -7.5), (8, -3.0), (12, -1.0)]
-    >>> section_list([7, 8, 9, 12], {8: -3.0, 9: -7.5, 12: -1.0, 40: -9.0}, in_order=True)
-    [(8, -3.0), (9, -7.5), (12, -1.0)]
-    """
-    if in_order:
-        return [(page, bm25[page]) for page in sorted(p for p in pages if p in bm25)[:limit]]
-    matching = sorted((bm25[page], page) for page in pages if page in bm25)
-    return [(page, score) for score, page in matching[:limit]]
-
-
-def named_by_title(asked: set[str], titles: Sequence[tuple[str, set[str]]]) -> tuple[str, ...]:
-    """The numbers of the exhibits a question names by title: of ``titles`` ((number, the title's
-    words), one an exhibit), those whose words the question's (``asked``) hold at least half
-    of, and the most of the words that tell the title from the others' (any of its words, when
-    the filing attaches one exhibit).
-
-    >>> titles = [("99.1", {"364", "day", "credit"}), ("99.2", {"five", "year", "credit"})]
-    >>> named_by_title({"event", "default", "five", "year", "credit", "agreement"}, titles)
-    ('99.2',)
-    >>> named_by_title({"credit", "agreement"}, titles)  # both alike: neither named
-    ()
-    """
-    scores = {}
-    for number, words in titles:
-        others = set().union(*(w for n, w in titles if n != number))
-        held = words & asked
-        if words and 2 * len(held) >= len(words) and held - others:
-            scores[number] = len(held - others)
-    best = max(scores.values(), default=0)
-    return tuple(number for number, score in scores.items() if score == best)
-
-
-def named_first(named: list[tuple[Hashable, float]], others: list[tuple[Hashable, float]],
-                limit: int = CANDIDATES) -> list[tuple[Hashable, float]]:
-    """A section list led by the pages of what the question names by number (an exhibit),
-    then the other targeted pages, each once, at most ``limit``.
-
-    >>> named_first([(124, -9.0), (130, -2.0)], [(3, -8.0), (124, -9.0)])
-    [(124, -9.0), (130, -2.0), (3, -8.0)]
-    """
-    seen = {page for page, _ in named}
-    return (named + [(page, score) for page, score in others if page not in seen])[:limit]
-
-
-def section_origins(method: Method) -> tuple[str, ...]:
-    """How a page may belong to a targeted section for the section list: a heading or a
-    statement title on it always; a section started on it unless the method routes by the
-    headings in a page's first lines only; a section carried onto it from an earlier heading
-    when the method reads carried sections."""
-    origins = ("title", "statement") + (() if method.first_lines_only else ("started",))
-    return origins + (("carried",) if method.carried else ())
-
-
-# ---------------------------------------------------------------------------------------------
-# Stage 1: fusion
+# Fusion
 
 
 def list_weights(intent: Intent, method: Method) -> tuple[float, float, float, float]:
@@ -318,11 +230,11 @@ def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[H
 
 
 # ---------------------------------------------------------------------------------------------
-# Between the stages: pages that restate rather than disclose
+# Set aside: pages that restate rather than disclose
 
 # The section label of a page of contents (a table of contents, an index to the statements:
 # titles and page numbers), which structure.py reads from the page's shape.
-CONTENTS = "table_of_contents"
+from .labels import CONTENTS  # noqa: E402 (evfind/labels.py: a label both ingest and the query name)
 # The section labels of questions about an instrument's terms (data/routes.tsv: the capital-
 # markets terms of underwriting agreements, indentures and credit agreements; Form 8-K Item 1.01
 # and 5.03; the exhibit list): for them, the instrument's own pages are the evidence.
@@ -330,6 +242,47 @@ INSTRUMENT_SECTIONS = frozenset(
     {"material_agreements", "underwriting", "indenture", "redemption", "covenants", "events_of_default",
      "conversion", "charter_bylaws", "exhibits", "change_of_control"}
 )
+
+
+def intent_of(named: Collection[str], sections: Collection[str], fact: bool, ratio: bool = False,
+              opening: bool = False) -> Intent:
+    """The ``Intent`` of a question that names the statements ``named`` and whose topics point
+    to ``sections`` (a ``ParsedQuestion``'s fields of those names): about an instrument when a
+    section is one of ``INSTRUMENT_SECTIONS``; asking what a term means when one is
+    "definitions"; asking for the contents when one is ``CONTENTS``.
+
+    >>> intent_of((), ("indenture", "redemption"), fact=False)
+    Intent(named=False, topical=True, fact=False, instrument=True, definition=False, contents=False, ratio=False, opening=False)
+    """
+    sections = set(sections)
+    return Intent(
+        named=bool(named), topical=bool(sections), fact=fact, instrument=bool(sections & INSTRUMENT_SECTIONS),
+        definition="definitions" in sections, contents=CONTENTS in sections, ratio=ratio, opening=opening,
+    )
+
+
+def aside_reasons(
+    definitions: Collection[Hashable],
+    instruments: Collection[Hashable],
+    intent: Intent,
+    unnamed: Collection[Hashable] = (),
+    contents: Collection[Hashable] = (),
+) -> dict[Hashable, tuple[str, ...]]:
+    """The pages ``set_aside`` scores down, each with why: "definitions" unless the question asks
+    what a term means, "instrument" unless it is about one, "contents" unless it asks for them,
+    and "unnamed" (an exhibit other than the one it names) always.
+
+    >>> aside_reasons({1, 2}, {2, 3}, Intent(instrument=True), unnamed={3})
+    {3: ('unnamed',), 1: ('definitions',), 2: ('definitions',)}
+    """
+    found: dict[Hashable, list[str]] = {page: ["unnamed"] for page in unnamed}
+    for reason, pages, asked in (("definitions", definitions, intent.definition),
+                                 ("instrument", instruments, intent.instrument),
+                                 ("contents", contents, intent.contents)):
+        if not asked:
+            for page in pages:
+                found.setdefault(page, []).append(reason)
+    return {page: tuple(reasons) for page, reasons in found.items()}
 
 
 def set_aside(
@@ -352,7 +305,7 @@ def set_aside(
     credit agreement" and its 364-day twin, whose articles read alike), set aside too."""
     if method.aside >= 1:
         return list(fused)
-    aside = set(unnamed)
+    aside = set(unnamed)  # (as ``aside_reasons`` says why, which ``candidates`` shows)
     if not intent.definition:
         aside.update(definitions)
     if not intent.instrument:
@@ -370,7 +323,7 @@ def set_aside(
 
 
 # ---------------------------------------------------------------------------------------------
-# Stage 2: evidence
+# Evidence
 
 
 def evidence_list(
@@ -465,97 +418,154 @@ def lead(ranked: Sequence[tuple[Hashable, float]], pages: Sequence[Hashable]) ->
     return first + [(page, score) for page, score in ranked if page not in named]
 
 
-def order(
-    candidates: Candidates,
-    intent: Intent,
-    method: Method,
-    passages: Mapping[Hashable, object] | None = None,
-    contents: Collection[Hashable] = (),
-) -> list[tuple[Hashable, float]]:
-    """A question's pages, (page id, score) best first: ``fuse``, the pages of ``contents`` set
-    aside (``set_aside``), then ``rerank``."""
-    fused = set_aside(fuse(candidates, intent, method), (), (), intent, method, contents=contents)
-    return rerank(fused, passages, intent, method, asked_tables(candidates, intent))
+def off_period(asked: frozenset[str], shown: Mapping[Hashable, frozenset[str]], pages: Sequence[Hashable]) -> frozenset:
+    """Of ``pages``, those whose tables cover only spans of time the question does not ask for
+    (``shown``: the spans each page's tables and sentences say "ended" of, evidence.py): the
+    quarter's table when it asks for the full year or the year to date. A page that names no
+    span is not off. A quarter asked alone mostly names the filing ("in the Q3 release", "the
+    10-Q for the quarter ended June 2"), whose every page is of that quarter and its year to
+    date: then no page is.
+
+    >>> shown = {"q": frozenset({"quarter"}), "y": frozenset({"year"}), "b": frozenset()}
+    >>> sorted(off_period(frozenset({"year"}), shown, ["q", "y", "b", "unread"]))
+    ['q']
+    >>> off_period(frozenset({"quarter"}), shown, ["q", "y", "b"])
+    frozenset()
+    """
+    if asked <= {"quarter"}:
+        return frozenset()
+    return frozenset(page for page in pages if shown.get(page) and not shown[page] & asked)
+
+
+def covers(terms: Sequence[TermSignal], on_page: Sequence[bool]) -> bool:
+    """Does a page answer to the question (else the answer is a weak match: "these candidates
+    hold some of the question's words")? It holds (``on_page``, one flag per term; a word on
+    most pages of the filing counts as on it) at least half of the question's own words, or a
+    phrase the lexicon reads them as (capex: "purchases of property, plant and equipment").
+
+    >>> words = [TermSignal("question"), TermSignal("question"), TermSignal("lexicon")]
+    >>> covers(words, [True, False, False]), covers(words[:2] + [TermSignal("question")], [True, False, False])
+    (True, False)
+    >>> covers(words + [TermSignal("question")], [False, False, True, False])
+    True
+    """
+    held = [term.common or on for term, on in zip(terms, on_page)]
+    words = [i for i, term in enumerate(terms) if term.source not in ("lexicon", "pair")]
+    if not words:
+        return True
+    if 2 * sum(held[i] for i in words) >= len(words):
+        return True
+    return any(held[i] for i, term in enumerate(terms) if term.source == "lexicon")
 
 
 # ---------------------------------------------------------------------------------------------
-# Several documents in one database
-#
-# Each document's pages are ranked by ``order`` as when the document is alone; the lists are then
-# merged. The fused scores cannot tell documents apart: RRF gives every list's first page about
-# the same score, however well or badly that page matches, so a merge by score is a merge by rank
-# (measured: the same as round-robin). What tells documents apart is how well each fits the
-# question as a whole, measured on 145 labelled questions of the development set asked of 22
-# databases holding two or three filings each, mostly one company's years, where a hit is the
-# right page of the right filing (hit@1 / hit@3 / hit@5 / MRR@10; the right filing first):
-#
-#     each question asked of its own filing alone      0.759 / 0.897 / 0.945 / 0.833  (1.000)
-#     merged by fused score                            0.303 / 0.779 / 0.855 / 0.554  (0.414)
-#     round-robin, best first page first               0.303 / 0.807 / 0.834 / 0.558  (0.414)
-#     by fused score x document_fit                    0.621 / 0.779 / 0.862 / 0.714  (0.793)
-#     round-robin, documents by coverage x years       0.586 / 0.814 / 0.834 / 0.709  (0.772)
-#     round-robin, documents by document_fit           0.628 / 0.814 / 0.834 / 0.729  (0.821)
-#
-# (benchmarks/multidoc.py, whose output benchmarks/multidoc.txt also gives each set.) By set:
-# round-robin by document_fit has the best MRR@10 on the 63 FinanceBench questions (0.756
-# against 0.730 for score x fit) and the 56 form questions (0.658 against 0.636); on the 26
-# seed-style ones the merge by score x fit does better (0.845 against 0.816). A fit, whichever
-# merge, is what counts: without one, MRR@10 is 0.51 to 0.72.
+# The pipeline
 
 
-def document_fit(ideas: Sequence[tuple[bool, int]], pages: int, bm25: float | None, strongest: float | None) -> float:
-    """How well one document fits a question, from 0 to 1, to order the documents of a merge.
+class Stages(NamedTuple):
+    """What ``order`` computes before it reads the leading pages' evidence (``stages``)."""
 
-    ``ideas`` holds, for each idea of the question, whether it is a year and how many of the
-    document's ``pages`` hold it; ``bm25`` is the best bm25 of its lexical list (negative; None
-    when no page matched) and ``strongest`` the best among the documents merged. The product of:
-
-    - coverage: the share of the question's ideas the document holds at all;
-    - years: for the years the question names, the mean share of the document's pages holding
-      each (a filing speaks of its own fiscal year on most pages, and of other years in
-      comparatives and maturity tables only); 1 when it names none;
-    - lexical strength: its best bm25 over the strongest document's. Scores of one database
-      are comparable across its documents: FTS5 takes bm25's statistics from the whole table.
-    """
-    if not ideas:
-        coverage = 1.0
-    else:
-        coverage = sum(1 for _, held in ideas if held) / len(ideas)
-    years = [held / pages if pages else 0.0 for year, held in ideas if year]
-    in_years = sum(years) / len(years) if years else 1.0
-    if bm25 is None or not strongest:
-        lexical = 0.0 if bm25 is None else 1.0
-    else:
-        lexical = bm25 / strongest  # both negative
-    return coverage * in_years * lexical
+    made: Lists
+    fused: list  # the fusion, before anything is set aside
+    definitions: frozenset  # the pages of definitions set aside (those that define a term asked about kept)
+    kept: list  # the fusion with the pages that restate scored down
 
 
-def merge(
-    lists: Sequence[Sequence[tuple[Hashable, float]]], fits: Sequence[float] | None = None
-) -> list[tuple[int, Hashable, float]]:
-    """Several documents' ranked lists, (item, score) best first each, merged into one:
-    (list index, item, score) best first. The documents take turns, round-robin by rank: each
-    one's first item, then each one's second, ...; within a turn the best-fitting document
-    (``fits``, e.g. ``document_fit``) goes first, ties by the first item's score, then the order
-    of the lists. Each list keeps its own order, and a list runs out without stopping the
-    others.
+class _Last:
+    """The last value of a stage, kept while the same record is asked again: a Finder asks
+    ``to_define``, ``to_read`` and ``order`` of one question's record in turn, and the lists and
+    their fusion (a millisecond on a long filing) are the same for all three. Records are
+    immutable: the value is kept while the same objects (``is``) are asked, and only for a record
+    of tuples and frozensets (one written by hand with lists or sets is computed every time)."""
 
-    Round-robin rather than a merge by score or by score times fit: the fused scores of two
-    documents do not compare (see above), and weighing them by fit lets a document that fits a
-    little better push every page of the others down, so that a wrong choice of document
-    costs the right pages; taking turns keeps the others' best pages near the top (hit@3 0.814
-    against 0.779, MRR@10 0.729 against 0.714; at hit@5, 0.834 against 0.862, the weighted
-    merge's second and third pages of the right document count more)."""
-    if fits is None:
-        fits = [0.0] * len(lists)
-    if len(fits) != len(lists):
-        raise ValueError("one fit per list")
-    first = [ranked[0][1] if ranked else 0.0 for ranked in lists]
-    turns = sorted(range(len(lists)), key=lambda i: (-fits[i], -first[i], i))
-    merged = []
-    for position in range(max((len(ranked) for ranked in lists), default=0)):
-        for index in turns:
-            if position < len(lists[index]):
-                item, score = lists[index][position]
-                merged.append((index, item, score))
-    return merged
+    def __init__(self) -> None:
+        self.key: tuple = ()
+        self.value = None
+
+    def get(self, key: tuple):
+        last = self.key  # (one read: another thread may replace it meanwhile)
+        if len(last) == len(key) and all(a is b for a, b in zip(last, key)):
+            return self.value[1] if self.value[0] is last else None
+        return None
+
+    def put(self, key: tuple, value) -> None:
+        if not any(isinstance(part, (list, set, dict)) for part in key):
+            self.value, self.key = (key, value), key
+
+
+_LAST_FUSED, _LAST_STAGES = _Last(), _Last()
+
+
+def _fused(signals: Signals, method: Method) -> tuple[Lists, list]:
+    """The lists of a record and their fusion: what nothing read from the pages' text changes."""
+    key = (signals.lexical, signals.own, signals.kinds, signals.statements, signals.sections, signals.exhibits,
+           signals.title_words, signals.items, signals.item_words, signals.filing, signals.intent, method)
+    found = _LAST_FUSED.get(key)
+    if found is None:
+        made = lists(signals, method)
+        found = (made, fuse(made.candidates, signals.intent, method))
+        _LAST_FUSED.put(key, found)
+    return found
+
+
+def stages(signals: Signals, method: Method) -> Stages:
+    """The lists of a record, their fusion and the fusion with the pages that restate set aside:
+    the stages before the evidence (``order`` goes on from them; ``features.candidates`` reads
+    them)."""
+    made, fused = _fused(signals, method)
+    key = (made, signals.defining)  # (the same lists, the same fusion: _fused keeps them together)
+    found = _LAST_STAGES.get(key)
+    if found is not None:
+        return found
+    filing, intent = signals.filing, signals.intent
+    definitions = filing.definitions
+    if definitions and not intent.definition and signals.defining:
+        # A leading page of definitions that defines a term of several words the question
+        # names ("Applicable Rate" means ...: the pricing grid it asks about) is the evidence,
+        # not a restatement of it.
+        leading = {page for page, _ in fused[: method.rerank_depth]}
+        definitions = definitions - (signals.defining & leading)
+    kept = set_aside(fused, definitions, filing.instruments, intent, method, made.unnamed, filing.contents)
+    found = Stages(made, fused, definitions, kept)
+    _LAST_STAGES.put(key, found)
+    return found
+
+
+def to_define(signals: Signals, method: Method) -> tuple[Hashable, ...]:
+    """The pages whose defined terms the ranking reads (``Signals.defining``): the pages of
+    definitions among the fusion's leading ``rerank_depth``, when the question does not ask what
+    a term means (then no page of definitions is set aside)."""
+    definitions = signals.filing.definitions
+    if not definitions or signals.intent.definition:
+        return ()
+    _, fused = _fused(signals, method)
+    return tuple(page for page, _ in fused[: method.rerank_depth] if page in definitions)
+
+
+def to_read(signals: Signals, method: Method, top: int = TOP_DEFAULT) -> Reads:
+    """The pages whose text the last stage reads, once the pages of definitions that define a
+    term are known (``to_define``): the leading ``max(top, rerank_depth)`` pages after the set
+    aside, and the pages named outright, for their best passages (the rerank reads the first
+    ``rerank_depth``; the others are read for their evidence lines only: the ranking never
+    depends on ``top``); and the first ``rerank_depth`` for the spans of time their tables
+    cover, when the question asks for a span that can make a page off-period."""
+    staged = stages(signals, method)
+    shown = max(top, method.rerank_depth)
+    pages = tuple(dict.fromkeys([page for page, _ in staged.kept[:shown]] + list(staged.made.named)))
+    periods = () if signals.periods <= {"quarter"} else tuple(page for page, _ in staged.kept[: method.rerank_depth])
+    return Reads(pages, periods)
+
+
+def order(signals: Signals, method: Method) -> Ranking:
+    """A question's pages, best first: the lists fused (``fuse``), the pages that restate set
+    aside (``set_aside``), the leading ones reordered by their evidence (``rerank``: the
+    statements asked for as such first, pages off-period after the others), and the pages the
+    question names outright first (``lead``). Reads nothing but ``signals``; pages whose
+    passages it lacks rank as pages without a passage."""
+    staged = stages(signals, method)
+    made, intent = staged.made, signals.intent
+    leading = [page for page, _ in staged.kept[: method.rerank_depth]]
+    off = off_period(signals.periods, signals.shown, leading)
+    tables = asked_tables(made.candidates, intent)
+    ordered = lead(rerank(staged.kept, signals.passages, intent, method, tables, off), made.named)
+    return Ranking(made.candidates, tuple(ordered), made.named, made.exhibits)

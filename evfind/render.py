@@ -2,11 +2,11 @@
 
 Labels follow the answer's language (``Answer.lang``: en, or zh for a Chinese question, whose
 labels are in evfind/zh.py with the rest of evfind's Chinese); JSON keys are always English. The
-JSON objects themselves are built by ``Answer.to_dict`` and ``Plan.to_dict`` (evfind/finder.py),
+JSON objects themselves are built by ``Answer.to_dict`` and ``Plan.to_dict`` (evfind/answer.py),
 the one builder the CLI, batch mode and the Datasette plugin share.
 """
 
-from .finder import Answer, Hit, Plan
+from .answer import Answer, Hit, Plan
 
 SHORT_SHA = 12  # hex digits of a SHA-256 shown to people (table, Markdown, Datasette's lists)
 EXPLAIN_LIST = 20  # pages of each ranked list the text of --explain shows (its JSON shows all)
@@ -50,8 +50,8 @@ def page_cell(hit: Hit, lang: str = "en") -> str:
 
 def width(text: str) -> int:
     """Columns the text takes in a terminal: wide (CJK) characters take two."""
-    if text.isascii():  # no ASCII character is wide: unicodedata (a shared library) only for the others
-        return len(text)
+    if text.isascii() or text.replace(ELLIPSIS, "").isascii():  # no ASCII character is wide, nor the
+        return len(text)  # ellipsis a shortened line ends in: unicodedata (a shared library) only for the others
     import unicodedata
 
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)

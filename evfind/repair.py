@@ -50,10 +50,9 @@ _TOKEN = re.compile(r"[a-z\ufffe]+(?:-[a-z\ufffe]+)*")
 @lru_cache(maxsize=1)
 def english_words() -> frozenset[str]:
     """The shipped English words holding fi, fl or ff (data/ligature_words.txt, from SCOWL)."""
-    from ._data import DATA
+    from ._data import words
 
-    lines = (DATA / "ligature_words.txt").read_text(encoding="utf-8").splitlines()
-    return frozenset(w for w in (line.strip() for line in lines) if w and not w.startswith("#"))
+    return frozenset(words("ligature_words.txt"))
 
 
 def vocabulary(texts: Sequence[str]) -> Counter:

@@ -1,6 +1,7 @@
-"""The store: schema, connections and every SQL statement evfind runs.
+"""The store: schema, connections, revisions, pages and every write.
 
-Only this module writes SQL. Queries open the file read-only (``mode=ro``), so a query never
+Only this module and queries.py (the SQL a question runs: the full-text pass, the route lists,
+the marked pages) write SQL. Queries open the file read-only (``mode=ro``), so a query never
 creates, changes or journals the file. Writers never change the file in place either: each
 change is made in a copy beside it and renamed over it (``writes.rewrite`` handles the files;
 the SQL it runs, the lock, the copy and the transaction, is here). SQLite's errors become
@@ -28,7 +29,8 @@ from .errors import (
 # path and bytes (sources), U+FFFE told apart into hyphens and ligatures in the indexed text.
 # 5: HTML filings: their inline-XBRL facts (facts) and text blocks (text_blocks), the notes
 # the text blocks mark in page_sections, their printed folios as page labels.
-SCHEMA_VERSION = 5
+# 6: the filer's trading symbols (documents.tickers), read from the cover at ingest.
+SCHEMA_VERSION = 6
 # PRAGMA application_id: marks the file as evfind's ("evfd").
 APPLICATION_ID = 0x65766664
 # How long a query waits for a lock another program holds (evfind's own writers never block
@@ -448,145 +450,6 @@ def count_pages(conn: sqlite3.Connection, revision_id: int | None = None) -> int
     ).fetchone()[0]
 
 
-def bm25(weights: tuple[float, ...]) -> str:
-    """bm25() with column weights for (text, heading, context); numbers of evfind's own."""
-    return "bm25(pages_fts, " + ", ".join(str(float(w)) for w in weights) + ")"
-
-
-# How the queries below restrict FTS5 to some pages. FTS5 is handed rowid ranges: the pages of
-# a revision are inserted in one transaction, so their rowids form a range, and it then skips
-# the other revisions' entries instead of scoring them for the join to drop (with 20 revisions:
-# 1 ms instead of 3.5). A page list is never handed over as `rowid IN (...)`: FTS5 would start
-# the full-text query over for every page in it (16 ms instead of 2 at 2,000 pages); a list is
-# checked after the range, and `+rowid` keeps SQLite from handing it to FTS5. bm25() takes its
-# statistics from the whole table whatever the constraints, so the scores are the same.
-def _in_revision(column: str) -> str:
-    """The condition that a page id (``column``) is one of the revision :revision's: its
-    pages' ids are a range."""
-    return (f"{column} BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
-            "AND (SELECT max(id) FROM pages WHERE revision_id = :revision)")
-
-
-_REVISION_ROWIDS = _in_revision("pages_fts.rowid")
-
-
-def lexical_sql(weights: tuple[float, ...]) -> str:
-    """Every page of one revision matching an FTS5 expression, best bm25 first (bm25 is
-    negative). The one full-text pass of a query: the other lists reuse these scores."""
-    return (
-        f"SELECT pages_fts.rowid, {bm25(weights)} AS score "
-        "FROM pages_fts JOIN pages ON pages.id = pages_fts.rowid "
-        f"WHERE pages_fts MATCH :match AND {_REVISION_ROWIDS} AND pages.revision_id = :revision "
-        "ORDER BY score"
-    )
-
-
-def label_params(labels: list[str]) -> dict[str, str]:
-    return {f"label{i}": label for i, label in enumerate(labels)}
-
-
-def _label_marks(labels: list[str]) -> str:
-    return ",".join(f":label{i}" for i in range(len(labels)))
-
-
-def statement_sql(labels: list[str]) -> str:
-    """The primary statement pages of the main block of these kinds: (page id, kind, page)."""
-    return (
-        "SELECT pages.id, pages.statement, pages.page_number FROM page_sections "
-        "JOIN pages ON pages.id = page_sections.page_id "
-        "WHERE page_sections.label = 'primary_statements' "
-        f"AND {_in_revision('page_sections.page_id')} "
-        f"AND pages.statement IN ({_label_marks(labels)})"
-    )
-
-
-def section_sql(labels: list[str], origins: tuple[str, ...]) -> str:
-    """The pages of one revision in one of the target sections, by the given origins: a
-    heading on the page, or the section carried onto it. (A revision's pages have contiguous
-    ids, so the label index drives the search.)"""
-    origin_list = ",".join(f"'{o}'" for o in origins)  # evfind's own constants, never user text
-    return (
-        "SELECT DISTINCT page_id FROM page_sections "
-        f"WHERE label IN ({_label_marks(labels)}) AND origin IN ({origin_list}) AND {_in_revision('page_id')}"
-    )
-
-
-# Every page of the exhibits one revision attaches, headed "Exhibit 10.2 - <title>" (see
-# page_sections in schema.sql), and how each is (origin "title" on the exhibit's first page).
-EXHIBIT_PAGES_SQL = (
-    f"SELECT page_id, heading, origin FROM page_sections WHERE label = 'exhibit' AND {_in_revision('page_id')} "
-    "ORDER BY page_id"
-)
-
-
-def opening_text(conn: sqlite3.Connection, revision_id: int, pages: int) -> str:
-    """The (normalised) text of a revision's first ``pages`` pages, one after the other."""
-    rows = conn.execute(
-        "SELECT text FROM pages WHERE revision_id = ? AND page_number <= ? ORDER BY page_number", (revision_id, pages)
-    )
-    return "\n".join(text for (text,) in rows)
-
-
-def item_sql(labels: list[str]) -> str:
-    """The Item headings of one revision with these section labels, where each starts (origin
-    title or started): (page id, label, heading), in page order."""
-    return (
-        "SELECT page_id, label, heading FROM page_sections "
-        f"WHERE label IN ({_label_marks(labels)}) AND origin IN ('title', 'started') "
-        f"AND (heading LIKE 'item%' OR heading LIKE 'part%') AND {_in_revision('page_id')} ORDER BY page_id"
-    )
-
-
-def marked(conn: sqlite3.Connection, match: str, page_ids: list[int], revision_id: int) -> dict[int, tuple[str, str]]:
-    """(text, heading) of each of these pages that matches the expression, every match marked
-    by \\x02 ... \\x03 (FTS5 highlight()): what evidence.py reads the evidence lines from and
-    the notes their matched terms. One full-text pass over the revision (its rowid range); the
-    page list is a filter FTS5 is not handed (``+rowid``): FTS5 would run the query again for
-    every page of a ``rowid IN`` list."""
-    if not page_ids:
-        return {}
-    pages = {f"page{i}": page_id for i, page_id in enumerate(page_ids)}
-    rows = conn.execute(
-        "SELECT rowid, highlight(pages_fts, 0, char(2), char(3)), highlight(pages_fts, 1, char(2), char(3)) "
-        f"FROM pages_fts WHERE pages_fts MATCH :match AND {_in_revision('rowid')} "
-        f"AND +rowid IN ({','.join(':' + name for name in pages)})",
-        {"match": match, "revision": revision_id, **pages},
-    )
-    return {page: (text, heading) for page, text, heading in rows}
-
-
-def term_pages(conn: sqlite3.Connection, terms: list[str]) -> dict[str, int]:
-    """How many pages (of every revision) hold each of these index terms (Porter stems, as
-    FTS5 stores them), read from the index itself through an fts5vocab table made for the
-    connection (in its temp schema: the file is never written)."""
-    if not terms:
-        return {}
-    conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.evfind_terms USING fts5vocab(main, pages_fts, 'row')")
-    rows = conn.execute(f"SELECT term, doc FROM temp.evfind_terms WHERE term IN ({','.join('?' * len(terms))})", terms)
-    return dict(rows.fetchall())
-
-
-def pages_with_labels(
-    conn: sqlite3.Connection, revision_id: int, labels: list[str], own: tuple[str, ...] = ()
-) -> dict[int, frozenset[str]]:
-    """The pages of one revision that have any of these section labels: {page id: its labels}.
-    The labels in ``own`` count only where the page itself is that section (a heading or a
-    title on it), not where the section is carried onto it from an earlier page."""
-    if not labels:
-        return {}
-    owned = {f"own{i}": label for i, label in enumerate(own)}
-    rows = conn.execute(
-        f"SELECT page_id, label FROM page_sections WHERE label IN ({_label_marks(labels)}) "
-        f"AND {_in_revision('page_id')} "
-        f"AND NOT (origin = 'carried' AND label IN ({','.join(':' + name for name in owned) or 'NULL'}))",
-        {**label_params(labels), "revision": revision_id, **owned},
-    )
-    found: dict[int, set[str]] = {}
-    for page_id, label in rows:
-        found.setdefault(page_id, set()).add(label)
-    return {page: frozenset(labels) for page, labels in found.items()}
-
-
 # --------------------------------------------------------------------------------------------
 # Writing (always inside a transaction opened by the caller)
 
@@ -609,11 +472,12 @@ def insert_revision(
     page_count: int,
     ingested_at: str,
     form: str | None = None,
+    tickers: tuple[str, ...] = (),
 ) -> int:
     cursor = conn.execute(
         "INSERT INTO documents (document_id, sha256, source_name, source_kind, page_count, "
-        "ingested_at, form) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (document_id, sha256, source_name, source_kind, page_count, ingested_at, form),
+        "ingested_at, form, tickers) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (document_id, sha256, source_name, source_kind, page_count, ingested_at, form, " ".join(tickers)),
     )
     return cursor.lastrowid
 
@@ -622,6 +486,12 @@ def revision_form(conn: sqlite3.Connection, revision_id: int) -> str | None:
     """The form a revision was read as (10-K, 10-Q, 8-K, earnings, annual, other)."""
     row = conn.execute("SELECT form FROM documents WHERE revision_id = ?", (revision_id,)).fetchone()
     return row[0] if row else None
+
+
+def revision_tickers(conn: sqlite3.Connection, revision_id: int) -> tuple[str, ...]:
+    """The filer's trading symbols, as ingest read them from the revision's cover."""
+    row = conn.execute("SELECT tickers FROM documents WHERE revision_id = ?", (revision_id,)).fetchone()
+    return tuple(row[0].split()) if row else ()
 
 
 def insert_pages(conn: sqlite3.Connection, revision_id: int, pages: list[dict]) -> None:
@@ -664,16 +534,6 @@ def insert_common_words(conn: sqlite3.Connection, revision_id: int, words: list[
         "INSERT OR IGNORE INTO common_words (revision_id, word) VALUES (?, ?)",
         [(revision_id, word) for word in words],
     )
-
-
-def matching_pages(conn: sqlite3.Connection, match: str, revision_id: int | None = None) -> int:
-    """How many pages of a revision (of every revision: None) match an FTS5 expression."""
-    if revision_id is None:
-        return conn.execute("SELECT count(*) FROM pages_fts WHERE pages_fts MATCH ?", (match,)).fetchone()[0]
-    return conn.execute(
-        f"SELECT count(*) FROM pages_fts WHERE pages_fts MATCH :match AND {_REVISION_ROWIDS}",
-        {"match": match, "revision": revision_id},
-    ).fetchone()[0]
 
 
 def common_words(conn: sqlite3.Connection, revision_id: int) -> frozenset[str]:
@@ -801,136 +661,15 @@ def drop_all(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA user_version = 0")
 
 
-# --------------------------------------------------------------------------------------------
-# Inline-XBRL facts and text blocks of HTML filings (the facts and text_blocks tables)
-
-FACT_COLUMNS = ("concept", "kind", "context", "period_start", "period_end", "instant", "dimensions", "unit",
-                "scale", "sign", "decimals", "format", "value", "row_label", "fact_id")
-
-
-class FactRow(NamedTuple):
-    """One stored fact, with its page (see the facts table in schema.sql)."""
-
-    page_id: int
-    page_number: int
-    concept: str
-    kind: str
-    context: str | None
-    period_start: str | None
-    period_end: str | None
-    instant: str | None
-    dimensions: str | None
-    unit: str | None
-    scale: int | None
-    sign: str | None
-    decimals: str | None
-    format: str | None
-    value: str
-    row_label: str | None
-    fact_id: str | None
-
-
-_FACT_SELECT = (
-    "SELECT facts.page_id, pages.page_number, " + ", ".join(f"facts.{c}" for c in FACT_COLUMNS)
-    + " FROM facts JOIN pages ON pages.id = facts.page_id"
-)
-
-
-def _page_ids(conn: sqlite3.Connection, revision_id: int) -> dict[int, int]:
-    return dict(conn.execute("SELECT page_number, id FROM pages WHERE revision_id = ?", (revision_id,)))
-
-
-def insert_facts(conn: sqlite3.Connection, revision_id: int, facts: list[dict]) -> None:
-    """The facts of a revision whose pages are inserted: dicts with ``page`` (its number) and
-    the FACT_COLUMNS."""
-    from operator import itemgetter
-
-    ids = _page_ids(conn, revision_id)
-    columns = itemgetter(*FACT_COLUMNS)
-    conn.executemany(
-        f"INSERT INTO facts (page_id, {', '.join(FACT_COLUMNS)}) VALUES (?{', ?' * len(FACT_COLUMNS)})",
-        [(ids[fact["page"]], *columns(fact)) for fact in facts],
-    )
-
-
-def insert_text_blocks(conn: sqlite3.Connection, revision_id: int, blocks: list[dict]) -> None:
-    """Where the text blocks of a revision run: dicts with concept, first_page, last_page, heading."""
-    ids = _page_ids(conn, revision_id)
-    conn.executemany(
-        "INSERT INTO text_blocks (first_page_id, last_page_id, concept, heading) VALUES (?, ?, ?, ?)",
-        [(ids[b["first_page"]], ids[b["last_page"]], b["concept"], b["heading"]) for b in blocks],
-    )
-
-
-def facts_on_pages(conn: sqlite3.Connection, page_ids: list[int]) -> list[FactRow]:
-    """Every fact shown on these pages, in page and document order."""
-    if not page_ids or not _has_table(conn, "facts"):
-        return []
-    marks = ",".join("?" * len(page_ids))
-    rows = conn.execute(f"{_FACT_SELECT} WHERE facts.page_id IN ({marks}) ORDER BY facts.id", page_ids)
-    return [FactRow(*row) for row in rows]
-
-
-def revision_concepts(conn: sqlite3.Connection, revision_id: int) -> list[str]:
-    """The distinct concepts a revision's facts tag, by name."""
-    if not _has_table(conn, "facts"):
-        return []
-    rows = conn.execute(
-        "SELECT DISTINCT concept FROM facts WHERE " + _in_revision("page_id") + " ORDER BY concept",
-        {"revision": revision_id},
-    )
-    return [row[0] for row in rows]
-
-
-def facts_of_concepts(conn: sqlite3.Connection, revision_id: int, concepts: list[str]) -> list[FactRow]:
-    """Every fact of a revision tagged with one of these concepts, in document order."""
-    if not concepts or not _has_table(conn, "facts"):
-        return []
-    names = {f"concept{i}": c for i, c in enumerate(concepts)}
-    rows = conn.execute(
-        f"{_FACT_SELECT} WHERE facts.concept IN ({','.join(':' + n for n in names)}) "
-        f"AND {_in_revision('facts.page_id')} ORDER BY facts.id",
-        {**names, "revision": revision_id},
-    )
-    return [FactRow(*row) for row in rows]
-
-
-def facts_of_revision(conn: sqlite3.Connection, revision_id: int) -> list[FactRow]:
-    """Every fact of a revision, in document order (a few thousand rows for a 10-K)."""
-    if not _has_table(conn, "facts"):
-        return []
-    rows = conn.execute(f"{_FACT_SELECT} WHERE {_in_revision('facts.page_id')} ORDER BY facts.id",
-                        {"revision": revision_id})
-    return [FactRow(*row) for row in rows]
-
-
-def fact_count(conn: sqlite3.Connection, revision_id: int) -> int:
-    if not _has_table(conn, "facts"):
-        return 0
-    return conn.execute(
-        "SELECT count(*) FROM facts WHERE " + _in_revision("page_id"), {"revision": revision_id}
-    ).fetchone()[0]
-
-
-def text_blocks(conn: sqlite3.Connection, revision_id: int) -> list[dict]:
-    """Where each text block of a revision runs: concept, first_page, last_page, heading."""
-    if not _has_table(conn, "text_blocks"):
-        return []
-    rows = conn.execute(
-        "SELECT b.concept, f.page_number, l.page_number, b.heading FROM text_blocks b "
-        "JOIN pages f ON f.id = b.first_page_id JOIN pages l ON l.id = b.last_page_id "
-        "WHERE f.revision_id = ? ORDER BY b.id",
-        (revision_id,),
-    )
-    return [{"concept": c, "first_page": f, "last_page": l, "heading": h} for c, f, l, h in rows]
-
-
-def dump_facts(conn: sqlite3.Connection, revision_id: int) -> list[dict]:
-    """A revision's facts as insert_facts takes them (``page`` and the FACT_COLUMNS): what a
-    re-index carries over, since they cannot be read again from the page text."""
-    if not _has_table(conn, "facts"):
-        return []
-    rows = conn.execute(
-        f"{_FACT_SELECT} WHERE pages.revision_id = ? ORDER BY facts.id", (revision_id,)
-    )
-    return [{"page": row[1], **dict(zip(FACT_COLUMNS, row[2:]))} for row in rows]
+# How evfind's queries restrict FTS5 to some pages. FTS5 is handed rowid ranges: the pages of
+# a revision are inserted in one transaction, so their rowids form a range, and it then skips
+# the other revisions' entries instead of scoring them for the join to drop (with 20 revisions:
+# 1 ms instead of 3.5). A page list is never handed over as `rowid IN (...)`: FTS5 would start
+# the full-text query over for every page in it (16 ms instead of 2 at 2,000 pages); a list is
+# checked after the range, and `+rowid` keeps SQLite from handing it to FTS5. bm25() takes its
+# statistics from the whole table whatever the constraints, so the scores are the same.
+def in_revision(column: str) -> str:
+    """The condition that a page id (``column``) is one of the revision :revision's: its
+    pages' ids are a range."""
+    return (f"{column} BETWEEN (SELECT min(id) FROM pages WHERE revision_id = :revision) "
+            "AND (SELECT max(id) FROM pages WHERE revision_id = :revision)")

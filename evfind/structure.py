@@ -18,7 +18,8 @@ the page is (a table of contents or index, its headings, the statement it is, th
 names). ``Carry`` holds what the pages before leave in force (the Item, note and subsection, the
 last statement and its title) and turns each page's ``PageKind`` into its ``PageStructure``.
 The classifier takes a ``Form``, where a form-specific reading (10-Q Parts, 8-K Items,
-exhibits) plugs in. The thresholds both use are named below, each with why it has its value.
+exhibits) plugs in. The thresholds both use are named below, each with why it has its value
+(a statement's title and line items: statements.py; a page's lines and its top: lines.py).
 """
 
 from __future__ import annotations
@@ -29,19 +30,22 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ._data import rows
-from .rank import CONTENTS
-from .text import squash, words_key
+from .labels import CONTENTS, DEFINITIONS
+from .lines import ITEM_LINE_WORDS, ITEM_TITLE_WORDS, TOP_LINES, first_content, lines as _lines, numbers as _numbers
+from .lines import short as _short, title_words, top_end
+from .statements import (  # noqa: F401 (STATEMENTS, PRIMARY, STATEMENT_TITLE_WORDS: importable from here too)
+    CONTINUED_FIT, PRIMARY, STATEMENT_NUMBERS, STATEMENT_TITLE_WORDS, STATEMENTS, TITLED_FIT, not_a_statement_page,
+    statement_fit, statement_title as _statement_title, title_candidates as _title_candidates,
+)
+from .text import words_key
 
 # ---------------------------------------------------------------------------------------------
 # Thresholds. Each says what it guards against and what a filing looks like on either side of
 # it; the figures quoted were counted on the development filings (50 10-Ks, 10-Qs, 8-Ks and
 # earnings releases).
 
-# Where a page's top ends: the first TOP_LINES lines that are not running headers or page
-# numbers. A statement's title, with the company name, "(In millions ...)" and the period above
-# the columns, sits within them; below them a statement's name is a caption or a reference in
-# running text, and a heading there starts a section mid-page ("started", not "title").
-TOP_LINES = 8
+# Where a page's top ends (TOP_LINES), and the Item line's length (ITEM_LINE_WORDS,
+# ITEM_TITLE_WORDS): evfind/lines.py, which forms.py reads them from too.
 # Pages a subsection found only by its title line ("Liquidity and Capital Resources") is carried
 # forward. Nothing marks where such a subsection ends (the next title may name no known topic):
 # carried further, its label would spill onto the pages of whatever follows it.
@@ -67,28 +71,14 @@ GLOSSARY_LINES = 6
 # (income and comprehensive income on one page); an index names four to six.
 INDEX_TITLES = 3
 
-# Line lengths of heading lines, in words. The Item line: the longest 10-K Item (Item 12,
-# "Security Ownership of Certain Beneficial Owners and Management and Related Stockholder
-# Matters") is 14 words, 17 with "Part III" before it and a table of contents' page number after;
-# a longer line that starts "Item 7" is a sentence referring to it. (8-K Item 2.03's full title
-# runs to 19 words and is not read as a heading today.)
-ITEM_LINE_WORDS = 18
-# The title on the line after a bare "Item 7." line: Item 12's title is 12 words, 13 with a
-# page number; a longer line is the Item's first paragraph.
-ITEM_TITLE_WORDS = 16
+# Line lengths of heading lines, in words. (The Item line, ITEM_LINE_WORDS in lines.py: 8-K
+# Item 2.03's full title runs to 19 words and is not read as a heading by the plain reading;
+# forms.py reads an 8-K's Items by its own numbering, with a longer line.)
 # The note line ("Note 12 - Accumulated Other Comprehensive Income (Loss)"): note titles run to
 # about ten words; a longer line that starts "Note 3" is a sentence ("Note 3 describes ...").
 NOTE_LINE_WORDS = 14
 # The title on the line after a bare "Note 9" line: a title, not the note's first sentence.
 NOTE_TITLE_WORDS = 12
-# A statement's title line, with the company name and the period ("Consolidated Statements of
-# Comprehensive Income Corning Incorporated and Subsidiary Companies", "... for the years ended
-# December 31, 2024, 2023 and 2022"); a longer line is text that mentions a statement.
-STATEMENT_TITLE_WORDS = 16
-# Any heading line, in characters: a paragraph extracted without its spaces has few "words" but
-# many characters, and is no heading.
-HEADING_CHARS = 140
-
 # A subsection's title line ("Income Taxes", "Off-Balance Sheet Arrangements", "Human Capital"):
 # TITLE_CHARS long, at most TITLE_WORDS words, and at least TITLE_CAPITALISED of its content words
 # capitalised. Shorter is a stray letter or a roman numeral; longer, or more words, is a table
@@ -106,37 +96,6 @@ PROSE_WORDS = 6
 PROSE_NUMBERS = 2
 PROSE_SHARE = 4
 
-# Letters (squashed: no spaces) that may stand before a statement's name on its title line: a
-# company name ("3M Company and Subsidiaries" is 23, "The Procter & Gamble Company" 23). More is
-# a sentence that ends by naming a statement.
-TITLE_LEAD = 40
-# Letters that may follow the statement's name once dates and qualifiers are dropped: a footnote
-# mark ("Consolidated Balance Sheets (a)"), a letter split off by extraction. Two or more mean the
-# line goes on to name something else ("Balance Sheet Data", "Statement of Income Highlights").
-TITLE_TAIL = 1
-# A trailing company name is cut at a capitalised word, keeping at least COMPANY_CUT_WORDS words
-# before it: the shortest title ("Balance Sheets", "Income Statement") is two.
-COMPANY_CUT_WORDS = 2
-# Some PDFs extract a title a few words per line ("CONSOLIDATED" / "BALANCE" / "SHEETS"; or
-# "Consolidated Statements" / "of Comprehensive" / "Income"): up to TITLE_RUN_LINES consecutive
-# lines of at most TITLE_RUN_WORDS words each are joined and tried as one title. Four such lines
-# hold the longest title ("Consolidated Statements of Changes in Shareholders' Equity", seven
-# words); a line of more words is a title, or text, on its own.
-TITLE_RUN_LINES = 4
-TITLE_RUN_WORDS = 3
-
-# A primary statement is a table: STATEMENT_NUMBERS or more figures on the page. Two years of
-# six line items already make twelve; the development statement pages hold 17 and more (nine in
-# ten hold 35 or more), while pages that only name a statement (a title page before the
-# statements, a note that refers to one) hold a few dates.
-STATEMENT_NUMBERS = 12
-# Characteristic line items (_FIT) a page under a statement's title must hold: TITLED_FIT. The
-# title already says what the page is; two line items tell a statement from a schedule that
-# borrows its name. An untitled page continues the statement on the page before only with
-# CONTINUED_FIT (or a "(continued)" at its top): with no title, more of the statement's own lines
-# must be there, so a note's table that follows the statements is not taken for one.
-TITLED_FIT = 2
-CONTINUED_FIT = 3
 # Statement pages at most STATEMENT_RUN_GAP pages apart form one block (the statements are
 # consecutive, but a page between may be unreadable or an untitled continuation not recognised).
 # In the development filings 162 of the 180 gaps between consecutive statement pages are one or
@@ -148,14 +107,6 @@ STATEMENT_RUN_GAP = 2
 # CONTENTS labels a page that lists titles with their page numbers (a table of contents, an
 # index to the statements): read from the page's shape (``_is_toc``, ``_is_index``), not a heading.
 _NO_CONTEXT = {"financial_statements", CONTENTS}
-STATEMENTS = (
-    "income_statement",
-    "comprehensive_income",
-    "balance_sheet",
-    "cash_flow_statement",
-    "equity_statement",
-)
-PRIMARY = ("income_statement", "balance_sheet", "cash_flow_statement")
 
 
 @dataclass(frozen=True)
@@ -215,17 +166,13 @@ def topic_of(title: str) -> str | None:
 # ("Item 7", "Item 15"), 8-K Items two more after a dot ("Item 2.02"), letters a to d after them
 # ("Item 1A", "Item 9C"); notes are numbered to 99 or lettered; a bare numbered note title ("9.
 # Income Taxes") is a capitalised run of 3 to 81 characters without sentence punctuation; page
-# numbers have up to five digits or roman letters, or are "F-12" style (three digits).
+# numbers are lines.py's.
 _ITEM = re.compile(
     r"^(?:part\s+[ivx]+\s*[,.:\-]?\s*)?item\s*(\d{1,2}(?:\.\d{2})?\s*[a-d]?)\b[\s.:\-]*(.*)$", re.I
 )
 _NOTE = re.compile(r"^note\s*(\d{1,2}|[a-z])\b[\s.:\-]*(.*)$", re.I)
 _NUMBERED = re.compile(r"^(\d{1,2})\s*[.\-:]\s*([A-Z][^.;:$%]{2,80})$")
-_PAGE_NUMBER = re.compile(r"^(?:page\s*)?[\divxlc]{1,5}$|^[a-z]-\d{1,3}$|^f-\d{1,3}$", re.I)
-_NUMBER = re.compile(r"\(?\$?\d[\d,.]*\)?%?")
 _SENTENCE = re.compile(r"[a-z]\.(?:\s|$)")  # a full stop after a word
-_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or",
-                "the", "to", "with", "our", "its", "&", "vs", "-"}
 
 
 def _title_like(line: str) -> bool:
@@ -239,7 +186,8 @@ def _title_like(line: str) -> bool:
         return False
     if line.isupper():
         return True
-    content = [w for w in words if w.lower() not in _SMALL_WORDS]
+    small = title_words("small")
+    content = [w for w in words if w.lower() not in small]
     capitalised = [w for w in content if w[0].isupper()]
     return bool(content) and len(capitalised) >= TITLE_CAPITALISED * len(content)
 
@@ -251,10 +199,6 @@ def _prose(line: str) -> bool:
         return False
     numbers = _numbers(line)
     return numbers <= PROSE_NUMBERS or (numbers * PROSE_SHARE <= len(words) and bool(_SENTENCE.search(line)))
-
-
-def _short(line: str, words: int) -> bool:
-    return len(line.split()) <= words and len(line) <= HEADING_CHARS
 
 
 def item_heading(line: str, next_line: str = "") -> tuple[str, str] | None:
@@ -304,122 +248,6 @@ def note_heading(line: str, next_line: str = "", numbered: bool = False) -> tupl
             if label:
                 return label, line
     return None
-
-
-_QUALIFIERS = re.compile(
-    r"\((?:continued|unaudited|audited|in [^)]*|dollars[^)]*|amounts[^)]*)\)"
-    # the sign a title gives in brackets: "Statements of Income (Loss)", "Equity (Deficit)"
-    r"|\((?:net )?(?:loss|losses|income|earnings|deficit|deficiency)\)"
-    r"|\b(?:as of|as at|at|for the|years? ended|fiscal years? ended|quarters? ended|months ended)\b.*$"
-    r"|[\s\d,.\-]+$",
-    re.I,
-)
-
-
-# A statement that carries a second one in its title is read as the first: "Statements of
-# Operations and Comprehensive Loss" (ASC 220-10-45-1A: net income and other comprehensive
-# income in one continuous statement), "Statements of Income and Retained Earnings", "Statements
-# of Shareholders' Equity and Comprehensive Income". Matched on the squashed title, at its end.
-_COMBINED = re.compile(r"and(?:other)?comprehensive(?:income|loss|earnings)+$|andretainedearnings$")
-
-
-@lru_cache(maxsize=8192)
-def _statement_title(line: str) -> str | None:
-    """The primary statement a title line names: "Consolidated Balance Sheets", "NIKE, Inc.
-    Consolidated Statements of Income", "Balance Shee t"; the title must end the line (after
-    dates and qualifiers are dropped), so "Off-balance sheet arrangements" is none."""
-    if not _short(line, STATEMENT_TITLE_WORDS) or line[:1].islower():
-        return None  # a title starts with a capital; "companies in the consolidated statements ..." is prose
-    letters = squash(line)
-    if "statement" not in letters and "balancesheet" not in letters:
-        return None  # every title of data/sections.tsv holds one of these: skip the patterns
-    lowered = line.lower()
-    if "notes to" in lowered or "see accompanying" in lowered or "integral part" in lowered:
-        return None
-    if "consolidating" in lowered or "guarantor" in lowered or "parent company" in lowered:
-        return None  # supplementary schedules, not the primary statements
-    core = _QUALIFIERS.sub(" ", line).strip()
-    for candidate in (core, *_without_company(core)):
-        key = _COMBINED.sub("", squash(candidate))
-        for label, pattern in vocabulary()["statement"]:
-            match = pattern.search(key) if key else None
-            if match and len(key) - match.end() <= TITLE_TAIL and match.start() <= TITLE_LEAD:
-                return label
-    return None
-
-
-_COMPANY_END = re.compile(
-    r"(?:inc|incorporated|corp|corporation|company|companies|subsidiaries|ltd|limited|plc|llc|"
-    r"group|holdings|co|n\.?v|s\.?a|ag|se)\.?$",
-    re.I,
-)
-
-
-def _without_company(line: str) -> list[str]:
-    """The line cut before a trailing company name ("Consolidated Statements of Income Corning
-    Incorporated and Subsidiary Companies"), at each word where such a name could start."""
-    if not _COMPANY_END.search(line):
-        return []
-    words = line.split()
-    cuts = range(len(words) - 1, COMPANY_CUT_WORDS - 1, -1)
-    return [" ".join(words[:i]) for i in cuts if words[i][:1].isupper()]
-
-
-def _title_candidates(lines: list[str], top: int) -> list[tuple[int, str]]:
-    """Lines at the top of a page, and runs of very short lines joined ("CONSOLIDATED" /
-    "BALANCE" / "SHEETS" as some PDFs extract a title)."""
-    found = [(i, lines[i]) for i in range(min(top, len(lines)))]
-    for i in range(min(top, len(lines))):
-        run = []
-        for j in range(i, min(i + TITLE_RUN_LINES, len(lines))):
-            if len(lines[j].split()) > TITLE_RUN_WORDS:
-                break
-            run.append(lines[j])
-            if len(run) > 1:
-                found.append((i, " ".join(run)))
-    return found
-
-
-# ---------------------------------------------------------------------------------------------
-# Statements
-
-_FIT = {
-    "income_statement": (
-        "net income", "net earnings", "net loss", "net sales", "revenue", "operating income",
-        "cost of", "per share", "gross profit", "income before", "operating expenses",
-    ),
-    "comprehensive_income": ("comprehensive", "net income", "net earnings", "net loss",
-                             "foreign currency translation", "other comprehensive"),
-    "balance_sheet": (
-        "total assets", "total liabilities", "current assets", "current liabilities",
-        "stockholders equity", "shareholders equity", "retained earnings", "total equity",
-    ),
-    "cash_flow_statement": (
-        "operating activities", "investing activities", "financing activities",
-        "cash equivalents", "depreciation", "end of",
-    ),
-    "equity_statement": ("balance", "dividends", "retained earnings", "common stock",
-                         "repurchase", "comprehensive", "treasury", "additional paid"),
-}
-
-
-def statement_fit(kind: str, key: str) -> int:
-    """How many of a statement's characteristic line items the page's words hold."""
-    return sum(1 for cue in _FIT[kind] if cue in key)
-
-
-def _numbers(text: str) -> int:
-    return len(_NUMBER.findall(text))
-
-
-def _not_a_statement_page(key: str) -> bool:
-    """The auditor's report and selected data name the statements without being them."""
-    return (
-        "we have audited" in key
-        or "report of independent registered" in key
-        or "selected financial data" in key
-        or "selected consolidated financial data" in key
-    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -480,10 +308,6 @@ class PageKind:
     definitions: bool = False  # a page of defined terms or a glossary
 
 
-def _lines(text: str) -> list[str]:
-    return [line.strip() for line in text.split("\n") if line.strip()]
-
-
 def _is_toc(lines: list[str], form: Form = ANY_FORM) -> bool:
     """A table of contents (in a form that has one): TOC_ITEMS or more Item lines, or TOC_FEW or
     more most of which end in a page number."""
@@ -517,45 +341,13 @@ def _is_index(lines: list[str]) -> bool:
     return sum(1 for line in lines if _statement_title(line)) >= INDEX_TITLES
 
 
-_PART = re.compile(
-    r"^part\s+[ivx]+\.?(?:\s*[-\u2013\u2014.:,]?\s*(?:financial|other) information)?$|^notes to (the )?(consolidated |condensed |combined )*financial statements"
-    r"( \(continued\))?$",
-    re.I,
-)
-
-
-def _boilerplate(line: str) -> bool:
-    """Running headers, page numbers, "PART II" and "Notes to Consolidated Financial
-    Statements" lines: not the page's own content."""
-    return line.lower() in ("table of contents", "index", "contents") or bool(
-        _PAGE_NUMBER.match(line) or _PART.match(line)
-    )
-
-
-def _first_content(lines: list[str]) -> int:
-    """Index of the first line that is not a running header or a page number."""
-    return next((i for i, line in enumerate(lines) if not _boilerplate(line)), 0)
-
-
-def _top_index(lines: list[str]) -> int:
-    """Index after which a line is no longer at the top of the page."""
-    seen = 0
-    for index, line in enumerate(lines):
-        if _boilerplate(line):
-            continue
-        seen += 1
-        if seen >= TOP_LINES:
-            return index + 1
-    return len(lines)
-
-
 def find_headings(
     lines: list[str], in_notes: bool, form: Form = ANY_FORM, part: str | None = None
 ) -> list[Heading]:
     """Item, note, statement and topic headings on one page, in reading order (``part``: the
     Part in force at the page's top, moved on by the Part lines of the page)."""
     found: list[Heading] = []
-    top = _top_index(lines)
+    top = top_end(lines)
     skip = -1
     for index, line in enumerate(lines):
         if index <= skip:
@@ -595,14 +387,14 @@ def _statement_on(page_text: str, lines: list[str], headings: list[Heading],
     if index_page or (previous is None and not any(h.level == "statement" for h in headings)):
         return None  # most pages: no title and no statement before them
     key = words_key(page_text)
-    if _not_a_statement_page(key) or _numbers(page_text) < STATEMENT_NUMBERS:
+    if not_a_statement_page(key) or _numbers(page_text) < STATEMENT_NUMBERS:
         return None
     for heading in headings:
         if heading.level == "statement" and statement_fit(heading.label, key) >= TITLED_FIT:
             return heading.label
     if previous is None:
         return None
-    top = _top_index(lines)
+    top = top_end(lines)
     if any(h.level in ("item", "note", "statement") and h.line < top for h in headings):
         return None
     if "continued" in " ".join(lines[:top]).lower() or statement_fit(previous, key) >= CONTINUED_FIT:
@@ -622,9 +414,9 @@ def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FOR
     text = "\n".join(lines)
     statement = _statement_on(text, lines, headings, place.statement, index)
     title = next((h.text for h in headings if h.level == "statement" and h.label == statement), None)
-    first = _first_content(lines)
+    first = first_content(lines)
     opening = next((h for h in headings if h.level in ("item", "note") and h.line <= first), None)
-    top = _top_index(lines)
+    top = top_end(lines)
     sections = []
     for heading in headings:
         if heading.level == "statement":
@@ -682,7 +474,7 @@ class Carry:
         if kind.index:
             page.add(CONTENTS, "Table of contents", "title")
         if kind.definitions:
-            page.add("definitions", "Definitions", "title")
+            page.add(DEFINITIONS, "Definitions", "title")
         self._inherit(page, kind.opening, statement)
         if statement:
             page.add(statement, title or statement, "statement")

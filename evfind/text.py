@@ -4,9 +4,10 @@ Each reader folds text for its own purpose, and the folds differ on purpose:
 
 - **index text** (``normalise``): what ingest stores and FTS5 indexes. It keeps the page as a
   reader sees it (case, punctuation, line breaks) and only makes the characters plain.
-- **match keys** (``tokens``, ``normal``, ``words_on``): how a question's words are compared with
-  the vocabulary (lexicon, routes, meta words) and with the words common to a filing's pages:
-  lower-case word tokens, then a light singular form.
+- **match keys** (``tokens``, ``normal``, ``words_on``, ``derivations``): how a question's words
+  are compared with the vocabulary (lexicon, routes, meta words) and with the words common to a
+  filing's pages (``common_words``): lower-case word tokens, then a light singular form, and for
+  a few verbs the noun a filing writes (deliver: deliveries), which the index's stemmer keeps apart.
 - **heading keys** (``words_key``, ``squash``): how a line of a page is compared with the heading
   patterns of structure.py: letters only, so that numbers, punctuation and a word split by the
   PDF ("Balance Shee t") do not hide a heading.
@@ -22,25 +23,124 @@ Pure functions over strings. No data file is read at import: the one this module
 traditional to simplified table) is read on first use.
 """
 
+import _sre
+import _thread
 import re
 from functools import lru_cache
 
-from ._data import rows
+from ._data import cache_folder, keep, rows
+
+try:  # re's parser and compiler (Programs: what they make of a pattern is kept between processes)
+    from re import _compiler, _parser
+except ImportError:  # pragma: no cover (Python 3.10)
+    try:
+        import sre_compile as _compiler
+        import sre_parse as _parser
+    except ImportError:
+        _compiler = _parser = None
+
 
 class LazyPattern:
     """A regular expression compiled on its first use, not at import: ``_X = LazyPattern(r"...")``
     reads like ``re.compile`` (``_X.search(text)``, ``_X.sub(...)``...). Compiling the patterns
-    of the query path costs some 2 to 3 ms, which a process should pay only for the patterns its
-    question runs. After the first use each method is a plain attribute (no lookup per call)."""
+    of the query path costs some 4 ms, which a process should pay only for the patterns its
+    question runs, and only once: the compiled program is kept between processes (``Programs``).
+    After the first use each method is a plain attribute (no lookup per call). The pattern may
+    be a function that returns it, called on first use: a pattern built from a data file
+    (question.py's word lists) costs nothing until a question needs it."""
 
-    def __init__(self, pattern: str, flags: int = 0):
-        self.pattern, self.flags = pattern, flags
+    def __init__(self, pattern, flags: int = 0):
+        self.pattern, self.flags = pattern, flags  # a pattern, or a function that returns one (from data)
 
     def __getattr__(self, name: str):
-        compiled = re.compile(self.pattern, self.flags)
+        compiled = PROGRAMS.compile(self.pattern() if callable(self.pattern) else self.pattern, self.flags)
         for method in ("search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"):
             setattr(self, method, getattr(compiled, method))
         return getattr(compiled, name)
+
+
+class Programs:
+    """The programs of the regular expressions LazyPattern compiles, kept between processes.
+
+    Python compiles a pattern in Python code (re's parser and compiler) in every process: the 20
+    or so patterns an English question runs cost a query process some 4 ms, more than its SQL.
+    What the compiler makes of a pattern (the program re hands to ``_sre.compile``: flags, code,
+    groups) is kept with marshal in one file of the user's cache (``_data.cache_folder``), under
+    a key of the Python build and of its regular expression engine, and a pattern found there is
+    made by ``_sre.compile`` from it at once. A pattern not found there is compiled by re, and
+    its program kept only where the pattern it makes equals re's (patterns compare equal when
+    their code does). Without a cache (EVFIND_NO_CACHE=1, a folder that cannot be written, a
+    Python whose compiler is laid out otherwise) every pattern is compiled by re, as before."""
+
+    MAX = 100  # programs kept (evfind has some 35): past that the file starts again, without the
+    # patterns of word lists since edited; each process reads the whole file (~25 KB today)
+
+    def __init__(self, name: str = "patterns"):
+        self.name = name
+        self.table: dict | None = None  # (pattern, flags) -> program, read on first use
+        self.key = self.path = None
+        self.lock = _thread.allocate_lock()
+
+    def compile(self, pattern, flags: int = 0) -> re.Pattern:
+        """``re.compile(pattern, flags)``, made from the kept program where there is one."""
+        if not isinstance(pattern, (str, bytes)):
+            return re.compile(pattern, flags)
+        if self.table is None:
+            self._read()
+        flags = int(flags)
+        program = self.table.get((pattern, flags))
+        if program is not None:
+            try:
+                return _sre.compile(pattern, *program)
+            except Exception:  # noqa: BLE001 (a program _sre refuses: compiled anew below)
+                pass
+        compiled = re.compile(pattern, flags)
+        if self.path is not None and not flags & (re.DEBUG | re.LOCALE):
+            program = _program(pattern, flags)
+            if program is not None and _sre.compile(pattern, *program) == compiled:
+                with self.lock:  # (Datasette's threads: one writer of the table at a time)
+                    if len(self.table) >= self.MAX:
+                        self.table = {}
+                    self.table[pattern, flags] = program
+                    keep(self.path, (self.key, dict(self.table)))
+        return compiled
+
+    def _read(self) -> None:
+        import marshal
+        import os
+        import sys
+        import zlib
+
+        self.table = {}
+        if os.environ.get("EVFIND_NO_CACHE") or _parser is None:
+            return
+        self.key = f"{sys.version}|{_sre.MAGIC}|{_sre.CODESIZE}|{_sre.MAXREPEAT}|{_sre.MAXGROUPS}"
+        self.path = cache_folder() / f"{self.name}-{zlib.crc32(self.key.encode()):08x}.marshal"
+        try:
+            key, table = marshal.loads(self.path.read_bytes())
+        except (OSError, ValueError, EOFError, TypeError):
+            return
+        if key == self.key and isinstance(table, dict):
+            self.table = table
+
+
+def _program(pattern, flags: int) -> tuple | None:
+    """What re's compiler hands ``_sre.compile`` for ``pattern`` (as re._compiler.compile
+    does): (flags, code, groups, groupindex, indexgroup), in plain values; None where this
+    Python's compiler does not work that way."""
+    try:
+        parsed = _parser.parse(pattern, flags)
+        code = _compiler._code(parsed, flags)
+        state = parsed.state
+        index = [None] * state.groups
+        for name, number in state.groupdict.items():
+            index[number] = name
+        return int(flags | state.flags), [int(c) for c in code], state.groups - 1, dict(state.groupdict), tuple(index)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+PROGRAMS = Programs()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -139,17 +239,19 @@ _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\uf
 # "U.S." (and "US" in capitals) as filings write it, which the index holds as the two words
 # "u s": the question's "U.S. government" is one word and a phrase ("u s government"), not
 # two letters dropped and a period that ends the phrase. ``_as_typed`` writes it as US_WORD,
-# which ``tokens`` reads back as "u s" (``_COMPOUNDS``).
+# which ``tokens`` reads back as "u s" (``_compounds``).
 _US = LazyPattern(r"\bU\.\s?S\.(?:\s?A\.)?(?![A-Za-z])|\bUS\b(?!\$)")
 US_WORD = "uxsxword"
-# Words that questions run together but filings spell apart (and "U.S.", one word of the question).
-_COMPOUNDS = {
-    "cashflow": ("cash", "flow"),
-    "cashflows": ("cash", "flows"),
-    "ppne": ("ppe",),
-    "yoy": ("year", "over", "year"),
-    US_WORD: ("u s",),
-}
+# Words that questions run together but filings spell apart (data/compounds.tsv), and "U.S.", one
+# word of the question: read on the first question, not at import.
+_COMPOUNDS: dict[str, tuple[str, ...]] = {}
+
+
+def _compounds() -> dict[str, tuple[str, ...]]:
+    if not _COMPOUNDS:
+        _COMPOUNDS.update({typed: tuple(words.split("|")) for typed, words in rows("compounds.tsv", 2)})
+        _COMPOUNDS[US_WORD] = ("u s",)
+    return _COMPOUNDS
 
 
 def _bare(token: str) -> str:
@@ -189,11 +291,12 @@ def tokens(text: str) -> list[str]:
     text = _as_typed(text)
     if "s" in text and not text.islower():
         text = _ACRONYM_PLURAL.sub(r"\1", text)
+    compounds = _COMPOUNDS or _compounds()
     for token in _TOKEN.findall(text.lower()):
         if "'" in token:
             token = _bare(token)
-        if token in _COMPOUNDS:
-            result.extend(_COMPOUNDS[token])
+        if token in compounds:
+            result.extend(compounds[token])
         else:
             result.append(token)
     return result
@@ -223,11 +326,32 @@ def normal(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1)
+def derivations() -> dict[str, tuple[str, ...]]:
+    """Match key of a word's derivational family (data/derivations.tsv): a question word in
+    ``normal`` form -> the forms a filing writes instead, the first the one it routes as
+    ("deliver" -> delivery, deliveries). Porter's stemmer, which the index uses, strips
+    inflections, not derivations; this closes that gap for the words listed, in one place."""
+    return {normal(word): tuple(" ".join(tokens(f)) for f in forms.split("|")) for word, forms in rows("derivations.tsv", 2)}
+
+
 def words_on(text: str) -> set[str]:
-    """Match keys of a page (ingest, for ``question.common_words``): its distinct words in
+    """Match keys of a page (ingest, for ``common_words``): its distinct words in
     ``normal`` form. The page is index text already folded by ``normalise``, and its compounds
     are kept as the filing spells them, so only the tokenising is shared with ``tokens``."""
     return {normal(_bare(w)) for w in set(_TOKEN.findall(text.lower()))}
+
+
+def common_words(pages: list[set[str]], share: float = 0.5) -> list[str]:
+    """The words on more than ``share`` of the pages (``pages``: each page's ``words_on``): in
+    bm25 their IDF is not positive, so they add nothing to a page's score (stored at ingest,
+    left out of the MATCH at query time)."""
+    from collections import Counter
+
+    counts: Counter = Counter()
+    for words in pages:
+        counts.update(words)
+    return sorted(word for word, count in counts.items() if count > share * len(pages))
 
 
 # ---------------------------------------------------------------------------------------------

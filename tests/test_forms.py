@@ -244,7 +244,7 @@ def test_an_exhibit_start_is_told_from_a_mention_and_an_index():
     assert exhibit_start("EXHIBIT INDEX\nExhibit 10.1 Credit Agreement\nExhibit 31.1 Certification\nExhibit 32.1 Certification") is None
     assert exhibit_start(EIGHT_K[2]) is None
     # lower down the page it is no exhibit's start
-    assert exhibit_start("Line one\nLine two\nLine three\nLine four\nLine five\nLine six\nLine seven\nExhibit 4.1\nINDENTURE") is None
+    assert exhibit_start("Line one\nLine two\nLine three\nLine four\nLine five\nLine six\nLine seven\nLine eight\nExhibit 4.1\nINDENTURE") is None
 
 
 def test_an_exhibit_title_runs_over_short_capital_lines_until_the_contract_begins():

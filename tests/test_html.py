@@ -12,7 +12,7 @@ import zipfile
 
 import pytest
 
-from evfind import store
+from evfind import factstore, store
 from evfind.extract import extract
 from evfind.htmlread import read
 from evfind.ingest import ingest
@@ -178,15 +178,15 @@ def test_every_shown_fact_with_its_page_context_and_unit(filing):
 def test_facts_are_stored_with_their_pages(filing_db):
     conn = store.connect_read(filing_db)
     try:
-        assert store.fact_count(conn, 1) == 13
-        rows = store.facts_on_pages(conn, [3])
+        assert factstore.fact_count(conn, 1) == 13
+        rows = factstore.facts_on_pages(conn, [3])
         assert [(r.page_number, r.concept, r.period_end, r.value, r.row_label) for r in rows[:2]] == [
             (3, "us-gaap:Revenues", "2025-12-31", "1,234", "Net sales"),
             (3, "us-gaap:Revenues", "2024-12-31", "1,100", "Net sales"),
         ]
-        assert [r.page_number for r in store.facts_of_concepts(conn, 1, ["us-gaap:DeferredTaxAssetsNet"])] == [5]
-        assert "us-gaap:NetIncomeLoss" in store.revision_concepts(conn, 1)
-        assert store.text_blocks(conn, 1) == [{"concept": "us-gaap:IncomeTaxDisclosureTextBlock", "first_page": 5,
+        assert [r.page_number for r in factstore.facts_of_concepts(conn, 1, ["us-gaap:DeferredTaxAssetsNet"])] == [5]
+        assert "us-gaap:NetIncomeLoss" in factstore.revision_concepts(conn, 1)
+        assert factstore.text_blocks(conn, 1) == [{"concept": "us-gaap:IncomeTaxDisclosureTextBlock", "first_page": 5,
                                                "last_page": 6, "heading": "Note 5 \u2014 Amounts Owed to Governments"}]
     finally:
         conn.close()
@@ -250,7 +250,7 @@ def test_a_changed_filing_is_a_new_revision(cli, filing, tmp_path):
     try:
         revisions = store.revisions(conn)
         assert [r.page_count for r in revisions] == [6, 6]
-        assert [store.fact_count(conn, r.revision_id) for r in revisions] == [13, 13]
+        assert [factstore.fact_count(conn, r.revision_id) for r in revisions] == [13, 13]
     finally:
         conn.close()
 

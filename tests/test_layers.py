@@ -1,5 +1,12 @@
 """evfind's modules import one another in one direction only: no cycle, not even through an import
-written inside a function (such an import hides a cycle from Python, not from the reader)."""
+written inside a function (such an import hides a cycle from Python, not from the reader), and
+never from the ingest side into the query side.
+
+Every module is on one side, named below: the **ingest** side reads a source file and stores what
+it finds (it never asks how a question is answered), the **query** side reads a question and ranks
+pages, the **shared** modules are what both use (text folding, data files, errors, the store) and
+import neither side, and the **entry points** (the CLI, the package, Datasette, evaluation) put the
+two together. A new module must be given a side here: the test says so."""
 
 from __future__ import annotations
 
@@ -67,12 +74,44 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+INGEST = frozenset({
+    "extract", "ingest", "structure", "statements", "forms", "repair", "writes", "many", "htmlread", "xbrl",
+    "printed", "folios",
+})
+QUERY = frozenset({
+    "finder", "rank", "question", "evidence", "zh", "render", "multi", "batch", "answer", "codes", "concepts",
+    "describe", "features", "lists", "merge", "present", "queries", "signals",
+})
+# packing is the codec of stored text: ingest packs, the store's re-index and the finder unpack;
+# exhibits reads data/exhibits.tsv, the kinds of exhibit both sides name.
+SHARED = frozenset({
+    "_data", "_jsonl", "errors", "limits", "porter", "text", "lines", "labels", "store", "sqlerrors",
+    "packing", "exhibits", "kinds", "factstore",
+})
+# pagehtml cuts a page's HTML out of the filing for `show --html` (with htmlread), as pageimage
+# renders a PDF's page: both read the source file, for a person to look at.
+ENTRY = frozenset({
+    "__init__", "__main__", "cli", "cli_app", "cli_eval", "cli_ingest", "cli_query", "cli_serve", "cli_show",
+    "evaluate", "datasette_plugin", "pageimage", "browse", "pagehtml", "mcp_server", "mcp_tools",
+})
+
+
+def wrong_way(edges: dict[str, set[str]]) -> list[str]:
+    """The imports that point the wrong way: ingest-side to query-side, shared to either side."""
+    found = []
+    for name in sorted(edges):
+        banned = QUERY if name in INGEST else INGEST | QUERY | ENTRY if name in SHARED else frozenset()
+        found += [f"evfind.{name} imports evfind.{other}" for other in sorted(edges[name] & banned)]
+    return found
+
+
 def test_the_graph_is_read_from_the_source():
     edges = graph()
     assert {"finder", "question", "zh", "text", "store", "cli"} <= set(edges)
     assert "store" in edges["finder"]  # a top-level `from . import store, zh`
-    assert "finder" in edges["cli"]  # imports written inside functions count
-    assert "__init__" in edges["cli"]  # `from . import __version__`: the package itself
+    assert "finder" in edges["cli_show"]  # imports written inside functions count
+    assert "cli_query" in edges["cli"]  # (cli.load imports the command modules inside a function)
+    assert "__init__" in edges["cli_app"]  # `from . import __version__`: the package itself
 
 
 def test_the_cycle_finder_finds_a_cycle():
@@ -83,3 +122,23 @@ def test_the_cycle_finder_finds_a_cycle():
 def test_evfind_modules_import_without_a_cycle():
     found = cycle(graph())
     assert found is None, "import cycle: " + " -> ".join(f"evfind.{name}" for name in found)
+
+
+def test_every_module_is_on_one_side():
+    sides = [INGEST, QUERY, SHARED, ENTRY]
+    named = [name for side in sides for name in side]
+    assert len(named) == len(set(named)), "a module is on two sides"
+    unnamed = sorted(set(modules()) - set(named))
+    assert not unnamed, f"give these modules a side in tests/test_layers.py: {unnamed}"
+    assert not set(named) - set(modules()), sorted(set(named) - set(modules()))  # a side names no old module
+
+
+def test_the_direction_check_finds_an_import_the_wrong_way():
+    assert wrong_way({"structure": {"text", "rank"}, "text": {"finder"}, "finder": {"structure"}, "cli": {"ingest"}}) == [
+        "evfind.structure imports evfind.rank",
+        "evfind.text imports evfind.finder",
+    ]
+
+
+def test_ingest_imports_nothing_query_side_and_shared_modules_neither_side():
+    assert wrong_way(graph()) == []

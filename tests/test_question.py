@@ -134,7 +134,7 @@ def test_a_statement_named_as_the_source_is_where_to_look_not_what_to_find():
 def test_group_is_a_content_word():
     """A shareholder group, a disposal group, a product group: 'group' says what is asked. The
     filer's own 'Group' is on most of its pages, and such words are left out of the MATCH
-    (``Finder._without_common_words``), not dropped here."""
+    (``lists.lexical_terms``), not dropped here."""
     assert "group" in content_words("How much stock must a shareholder group hold to use proxy access?")
     assert "inc" not in content_words("What was Acme Group Inc.'s revenue?")
 
@@ -211,3 +211,31 @@ def test_growth_excluding_acquisitions_or_currency_is_organic_growth(question):
 
 def test_excluding_something_else_is_not_organic_growth():
     assert "organic" not in {i.label for i in parse("Revenue excluding the impact of the 53rd week").ideas}
+
+
+def test_a_verb_is_searched_with_its_noun_and_routed_as_it():
+    """data/derivations.tsv, one fold for every question word: the forms a filing writes for a
+    verb that the index's Porter stemmer keeps apart (deliv / deliveri), searched as expansions of
+    the verb's idea, and the verb routed as its noun ("acquire" as "acquisition")."""
+    parsed = parse("How many aircraft did Acme deliver in 2024?")
+    assert {"delivery", "deliveries"} <= {t.phrase for t in parsed.terms if t.source == "lexicon"}
+    assert ("deliver", "delivery", "deliveries") in [i.phrases for i in parsed.ideas]
+    assert "deliver" not in parsed.cues  # a fold, not a cue of the vocabulary
+    assert parse("Which companies did it acquire in 2023?").sections == ("acquisitions",)
+    assert parse("Who does the company compete with?").sections == ("competition",)
+    assert parse("Who does the company compete with?").cues == ("competition",)
+
+
+def test_every_derivational_family_is_one_the_stemmer_splits():
+    """A row of data/derivations.tsv is there because Porter stems the word and its forms apart
+    (else the index already finds them); it is no cue of the lexicon or the routes (a verb and its
+    noun are one word's forms, not vocabulary)."""
+    from evfind.porter import stem
+    from evfind.question import cue_key, lexicon, route_table
+    from evfind.text import derivations
+
+    assert derivations()
+    for word, forms in derivations().items():
+        for form in forms:
+            assert stem(word) != stem(form.split()[-1]), (word, form)
+        assert cue_key(word) not in lexicon() and cue_key(word) not in route_table(), word

@@ -11,8 +11,8 @@ import copy
 
 import pytest
 
-from evfind import Finder, rank
-from evfind.rank import DEFAULT, PLAIN, Candidates, Intent
+from evfind import features, lists, rank
+from evfind.rank import DEFAULT, PLAIN, Candidates, Filing, Intent, Reads, Signals, TermSignal
 
 NAMED = Intent(named=True)
 TOPICAL = Intent(topical=True)
@@ -116,16 +116,39 @@ def test_the_plain_method():
     assert rank.list_weights(TOPICAL, PLAIN) == (1.0, 0.8, 0.8, 0.0)
 
 
-def test_inputs_are_never_edited():
-    lists = Candidates(
-        lexical=[["a", -20.0], ["b", -9.0], ["c", -8.0]], statements=[["c", -8.0]], sections=[["b", -9.0]]
+def record(lexical=(), statements=(), kinds=(), sections=(), intent=NEITHER, **fields) -> Signals:
+    """A question's signals written by hand: its lexical rows, its statement rows ((page, kind,
+    page number)) and the pages of its targeted sections."""
+    return Signals(intent=intent, lexical=lexical, statements=statements, kinds=kinds, sections=sections, **fields)
+
+
+# LISTS as rows: c is the balance sheet the question targets, b the page of a targeted section.
+ROWS = record(
+    lexical=(("a", -10.0), ("b", -9.0), ("c", -8.0)), statements=(("c", "balance_sheet", 3),),
+    kinds=("balance_sheet",), sections=("b",),
+)
+
+
+def test_the_lists_are_made_of_the_rows():
+    assert lists.lists(ROWS, DEFAULT).candidates == Candidates(
+        lexical=(("a", -10.0), ("b", -9.0), ("c", -8.0)), statements=(("c", -8.0),), sections=(("b", -9.0),)
     )
-    before = copy.deepcopy(lists)
-    fused = rank.fuse(lists, NEITHER, DEFAULT)  # the dominance rule moves a to the front
+    assert rank.order(ROWS._replace(intent=NAMED), DEFAULT).fused == tuple(rank.fuse(LISTS, NAMED, DEFAULT))
+
+
+def test_inputs_are_never_edited():
+    signals = record(
+        lexical=[["a", -20.0], ["b", -9.0], ["c", -8.0]], statements=[["c", "balance_sheet", 3]],
+        kinds=["balance_sheet"], sections=["b"],
+    )
+    lists_ = lists.lists(signals, DEFAULT).candidates
+    before = copy.deepcopy(signals)
+    fused = rank.fuse(lists_, NEITHER, DEFAULT)  # the dominance rule moves a to the front
     assert pages(fused) == ["a", "c", "b"]  # c: 1/23 + 1/21 = 0.091097 > b: 1/22 + 0.3/21 = 0.059740
-    assert lists == before
-    ordered = rank.order(lists, NEITHER, DEFAULT)
-    assert ordered == fused and ordered is not fused
+    ordered = rank.order(signals, DEFAULT)
+    assert ordered.fused == tuple(fused)
+    features.candidates(signals, DEFAULT)
+    assert signals == before
     off = DEFAULT._replace(evidence_weight=0.0)
     again = rank.rerank(fused, {"a": _passage(0.5)}, NEITHER, off)
     assert again == fused and again is not fused
@@ -137,8 +160,12 @@ def test_inputs_are_never_edited():
 
 def test_order_is_fusion_when_the_evidence_rerank_is_off():
     off = DEFAULT._replace(evidence_weight=0.0)
-    assert rank.order(LISTS, NAMED, off) == rank.fuse(LISTS, NAMED, off)
-    assert rank.order(LISTS, TOPICAL, off, passages={}) == rank.fuse(LISTS, TOPICAL, off)
+    passages = {"a": _passage(0.1), "b": _passage(0.9), "c": _passage(0.5)}
+    for intent in (NAMED, TOPICAL):
+        fused = tuple(rank.fuse(LISTS, intent, off))
+        assert rank.order(ROWS._replace(intent=intent), off).fused == fused
+        assert rank.order(ROWS._replace(intent=intent, passages=passages), off).fused == fused
+    assert rank.order(ROWS._replace(passages=passages), DEFAULT).fused != tuple(rank.fuse(LISTS, NEITHER, DEFAULT))
 
 
 def _passage(score, coverage=None, figure=False):
@@ -201,25 +228,6 @@ def test_section_origins():
     assert rank.section_origins(DEFAULT) == ("title", "statement", "started", "carried")
     assert rank.section_origins(DEFAULT.without("carried")) == ("title", "statement", "started")
     assert rank.section_origins(PLAIN) == ("title", "statement")
-
-
-def test_the_finder_orders_pages_by_this_policy(filing_db):
-    """On the test filing: the fused list of --explain is rank.order over its own lists."""
-    questions = [
-        "What were capital expenditures in 2024? Use the cash flow statement.",  # names a statement
-        "Where is net sales by geography?",  # a topic and an implied statement
-        "Is the company involved in any patent lawsuit or legal proceedings?",
-    ]
-    with Finder(filing_db) as finder:
-        for question in questions:
-            plan = finder.explain(question, top=20)
-            parsed = plan.parsed
-            assert plan.intent == Intent(named=bool(parsed.named), topical=bool(parsed.sections), fact=parsed.fact)
-            assert plan.passages, question
-            contents = finder._aside_pages()[2]  # page 2, the table of contents
-            assert contents
-            ordered = rank.order(plan.candidates, plan.intent, DEFAULT, plan.passages, contents)
-            assert plan.fused == tuple(ordered[:20]), question
 
 
 def test_the_statements_asked_for_lead_the_evidence_list():
@@ -371,3 +379,200 @@ def test_why_a_margin_changed_is_answered_by_md_and_a(tmp_path, cli):
     assert first("What drove the drop in ACME's gross margin in 2024?") == 3
     assert first("ACME 2024年毛利率下降的原因是什么？") == 3
     assert first("What was ACME's gross margin in 2024?") == 5
+
+
+# --- The decisions the finder used to make, on plain values ----------------------------------------
+
+
+def test_the_match_leaves_out_common_words_and_the_filers_symbols():
+    q, common, symbol = TermSignal("question"), TermSignal("question", common=True), TermSignal("question", symbol=True)
+    assert lists.lexical_terms([q, common, q], pages=40) == ((0, 2), (0, 1, 2))  # then all, if nothing matches
+    assert lists.lexical_terms([q, symbol], pages=40) == ((0,), (0, 1))
+    assert lists.lexical_terms([common, common], pages=40) == ((0, 1),)  # nothing else left: all kept
+    assert lists.lexical_terms([q, q], pages=40) == ((0, 1),)
+    # a filing of fewer than FEW_PAGES (10) pages keeps its common words, not the symbols
+    assert lists.lexical_terms([q, common], pages=9) == ((0, 1),)
+    assert lists.lexical_terms([q, common], pages=10) == ((0,), (0, 1))
+    assert lists.lexical_terms([common, symbol], pages=9) == ((0,), (0, 1))
+
+
+def test_the_questions_own_words_are_ranked_apart_only_when_asked_and_different():
+    q, lexicon = TermSignal("question"), TermSignal("lexicon")
+    apart = DEFAULT._replace(expansion_weight=0.5)
+    assert lists.own_terms([q, lexicon, q], (0, 1, 2), apart) == (0, 2)
+    assert lists.own_terms([q, lexicon, q], (0, 1, 2), DEFAULT) is None  # weight 0: one list
+    assert lists.own_terms([q, lexicon], (0,), apart) is None  # no expansion kept: the same list
+    assert lists.own_terms([lexicon], (0,), apart) is None  # no word of its own
+
+
+def test_the_statements_and_sections_targeted():
+    assert lists.statement_kinds(("cash_flow_statement",), DEFAULT) == ("cash_flow_statement",)
+    assert lists.statement_kinds(("cash_flow_statement",), PLAIN) == ()
+    # the Items named first, then the topics' sections; routed by titles without statement recognition
+    assert lists.targets(("liquidity",), ("cash_flow_statement", "liquidity"), ("item_7",), DEFAULT) == ("item_7", "liquidity")
+    assert lists.targets(("liquidity",), ("cash_flow_statement", "liquidity"), ("liquidity",), PLAIN) == (
+        "liquidity", "cash_flow_statement")
+
+
+def test_an_item_is_named_outright_when_the_question_asks_for_the_item_itself():
+    from evfind.text import normal
+
+    assert lists.ITEM_WORDS == {normal(w) for w in "item items part i ii iii iv form filing section".split()}
+    items = [(30, "item_7", frozenset({"item", "7", "management", "discussion"})),
+             (31, "item_7", frozenset({"item", "7", "results"})),  # the Item's heading again: its first page counts
+             (50, "item_8", frozenset({"item", "8", "financial", "statement"}))]
+    assert lists.item_openings(items, frozenset({"item", "management", "acme"}), frozenset({"acme"})) == [30]
+    assert lists.item_openings(items, frozenset({"item", "results"}), frozenset()) == []
+    assert lists.item_openings(items, frozenset({"part", "item"}), frozenset()) == [30, 50]  # "Where are Items 7 and 8?"
+    # named outright, the opening leads whatever its score
+    signals = record(lexical=(("x", -9.0), (31, -5.0), (30, -1.0)), items=tuple(items), item_words=frozenset({"item"}))
+    assert [page for page, _ in rank.order(signals, DEFAULT).fused] == [30, 50, "x", 31]
+    assert rank.order(signals, DEFAULT).named == (30, 50)
+
+
+EXHIBITS = Filing(
+    pages=30, cover=frozenset({"acme", "company"}), common=frozenset({"credit"}),
+    exhibits=((10, "10.1", True), (11, "10.1", False), (20, "21", True)),
+    titles=(("10.1", frozenset({"credit", "agreement"})), ("21", frozenset({"acme", "company", "subsidiaries"}))),
+)
+
+
+def test_an_exhibit_is_named_by_number_or_by_title_the_filers_name_aside():
+    by_title = record(filing=EXHIBITS, title_words=frozenset({"acme", "company", "agreement", "term"}))
+    # 10.1: {agreement} (credit: a word on most pages) holds 1 of 1; 21: {subsidiaries} (acme,
+    # company: the cover's) holds none
+    assert lists.exhibits_named(by_title) == ("10.1",)
+    # with the cover's words, "acme company" would name the subsidiaries: 2 of 3 words, 2 its own
+    bare = EXHIBITS._replace(cover=frozenset())
+    assert lists.exhibits_named(by_title._replace(filing=bare)) == ("21",)
+    # a short filing's common words are its topic: kept in the titles
+    short = by_title._replace(title_words=frozenset({"credit", "term"}))
+    assert lists.exhibits_named(short) == ()
+    assert lists.exhibits_named(short._replace(filing=EXHIBITS._replace(pages=9))) == ("10.1",)
+    assert lists.exhibits_named(by_title._replace(exhibits=("21",))) == ("21",)  # by number: no title read
+    assert lists.exhibits_named(record(title_words=frozenset({"agreement"}))) == ()  # no exhibit attached
+
+
+def test_a_named_exhibit_leads_the_section_list_and_its_twins_are_set_aside():
+    rows = (("p3", -12.0), (11, -10.0), (20, -9.0), (10, -2.0))
+    by_number = record(filing=EXHIBITS, lexical=rows, sections=("p3",), exhibits=("10.1",), intent=Intent(opening=True))
+    made = lists.lists(by_number, DEFAULT)
+    assert made.candidates.sections == ((11, -10.0), (10, -2.0), ("p3", -12.0))  # the exhibit's pages first, by bm25
+    assert made.unnamed == (20,) and made.named == (10,) and made.exhibit_of == {10: "10.1", 11: "10.1"}
+    # named by title, its pages join the section list, by bm25; not asked where it begins: none named outright
+    by_title = by_number._replace(exhibits=(), title_words=frozenset({"agreement"}), intent=Intent())
+    made = lists.lists(by_title, DEFAULT)
+    assert made.candidates.sections == (("p3", -12.0), (11, -10.0), (10, -2.0)) and made.named == ()
+    # page 20 (the other exhibit) keeps half its score: 1/23 + 0.3 x 0 -> 1/23 / 2
+    ranked = dict(rank.order(by_title._replace(passages={}), DEFAULT).fused)
+    assert ranked[20] == pytest.approx(0.5 / 23)
+
+
+DEFINED = record(
+    lexical=(("def1", -10.0), ("note", -9.0), ("def2", -8.0)),
+    filing=Filing(definitions=frozenset({"def1", "def2"})),
+)
+
+
+def test_a_leading_page_of_definitions_that_defines_the_term_asked_about_is_not_set_aside():
+    # fused: def1 1/21 = 0.047619, note 1/22 = 0.045455, def2 1/23 = 0.043478; definitions halved
+    assert pages(rank.order(DEFINED, DEFAULT).fused) == ["note", "def1", "def2"]
+    assert rank.to_define(DEFINED, DEFAULT) == ("def1", "def2")
+    defining = DEFINED._replace(defining=frozenset({"def1"}))
+    assert pages(rank.order(defining, DEFAULT).fused) == ["def1", "note", "def2"]
+    # only among the leading rerank_depth pages: def2 is third
+    shallow = DEFAULT._replace(rerank_depth=2)
+    assert rank.to_define(DEFINED, shallow) == ("def1",)
+    assert pages(rank.order(DEFINED._replace(defining=frozenset({"def2"})), shallow).fused) == ["note", "def1", "def2"]
+    # a question asking what a term means sets no page of definitions aside, and reads none
+    asks = DEFINED._replace(intent=Intent(definition=True))
+    assert rank.to_define(asks, DEFAULT) == () and pages(rank.order(asks, DEFAULT).fused) == ["def1", "note", "def2"]
+
+
+# Three leading pages with the same passage; a and b cover the quarter only, c the year.
+SPANS = record(
+    lexical=(("a", -10.0), ("b", -9.0), ("c", -8.0)),
+    passages={page: _passage(0.5) for page in "abc"},
+    shown={"a": frozenset({"quarter"}), "b": frozenset({"quarter"}), "c": frozenset({"year", "quarter"})},
+)
+
+
+def test_a_page_of_another_span_goes_after_the_others_in_the_evidence():
+    full = DEFAULT._replace(evidence_weight=1.0)
+    # no span asked: evidence [a, b, c], as fused: a, b, c
+    assert pages(rank.order(SPANS, full).fused) == ["a", "b", "c"]
+    # the full year asked: a and b off-period, evidence [c, a, b]:
+    #   a = 1/21 + 1/22 = 0.092641, c = 1/23 + 1/21 = 0.091097, b = 1/22 + 1/23 = 0.088933
+    year = SPANS._replace(periods=frozenset({"year"}))
+    assert pages(rank.order(year, full).fused) == ["a", "c", "b"]
+    assert rank.off_period(year.periods, year.shown, ["a", "b", "c"]) == {"a", "b"}
+    # a quarter asked alone names the filing: no page is off, not even the year's table (a)
+    quarter = SPANS._replace(periods=frozenset({"quarter"}), shown={**SPANS.shown, "a": frozenset({"year"})})
+    assert rank.off_period(quarter.periods, quarter.shown, ["a", "b", "c"]) == frozenset()
+    assert pages(rank.order(quarter, full).fused) == ["a", "b", "c"]
+
+
+def test_the_pages_whose_text_the_last_stage_reads():
+    signals = record(lexical=tuple((n, -20.0 + n) for n in range(12)), items=((11, "item_7", frozenset({"item"})),),
+                     item_words=frozenset({"item"}))
+    assert rank.to_read(signals, DEFAULT, top=5) == Reads(tuple(range(10)) + (11,), ())
+    assert rank.to_read(signals, DEFAULT, top=20).pages == tuple(range(12))
+    year = signals._replace(periods=frozenset({"year", "quarter"}))
+    assert rank.to_read(year, DEFAULT, top=5).periods == tuple(range(10))
+    assert rank.to_read(year._replace(periods=frozenset({"quarter"})), DEFAULT).periods == ()
+
+
+def test_a_weak_match_holds_under_half_the_questions_own_words():
+    q, year, pair, lexicon = (TermSignal(s) for s in ("question", "year", "pair", "lexicon"))
+    assert rank.covers([q, q, year], [True, False, True])  # 2 of 3
+    assert not rank.covers([q, q, year], [True, False, False])  # 1 of 3
+    assert rank.covers([q, q, q, lexicon], [True, False, False, True])  # an expansion of them is on the page
+    assert not rank.covers([q, q, q, pair], [True, False, False, True])  # a pair is not
+    assert rank.covers([q._replace(common=True), q], [False, False])  # a word on most pages counts as on this one
+    assert rank.covers([lexicon], [False])  # no word of its own: nothing to hold
+
+
+def test_the_intent_of_a_question():
+    assert rank.intent_of(("balance_sheet",), ("definitions",), True, opening=True) == Intent(
+        named=True, topical=True, fact=True, definition=True, opening=True)
+    assert rank.intent_of((), (rank.CONTENTS, "covenants"), False) == Intent(topical=True, instrument=True, contents=True)
+
+
+def test_every_candidate_with_the_signals_the_rules_read():
+    signals = ROWS._replace(
+        filing=Filing(definitions=frozenset({"a"})), passages={"b": _passage(0.9, 0.95, True)},
+        shown={"b": frozenset({"year"})},
+    )
+    found = {c.page: c for c in features.candidates(signals, DEFAULT)}
+    assert [c.page for c in features.candidates(signals, DEFAULT)] == pages(rank.order(signals, DEFAULT).fused)
+    # fused (NEITHER): c 1/23 + 1/21 = 0.091097, b 1/22 + 0.3/21 = 0.059740, a 1/21 = 0.047619
+    c, b, a = found["c"], found["b"], found["a"]
+    assert (c.fused_rank, c.lexical_rank, c.bm25, c.statement_rank, c.statement, c.section_rank) == (
+        1, 3, -8.0, 1, "balance_sheet", None)
+    assert c.fused_score == pytest.approx(1 / 23 + 1 / 21)
+    assert (b.fused_rank, b.lexical_rank, b.section_rank, b.statement) == (2, 2, 1, None)
+    assert (b.passage, b.coverage, b.figure, b.periods) == (0.9, 0.95, True, frozenset({"year"}))
+    assert (c.passage, c.figure, c.periods) == (None, False, frozenset())
+    assert a.aside == ("definitions",) and b.aside == () and not a.defining
+    assert found["a"].rank == 3 and not any(x.named or x.table or x.off_period or x.exhibit for x in found.values())
+    # the statement named: it is the table asked for
+    assert {x.page for x in features.candidates(signals._replace(intent=NAMED), DEFAULT) if x.table} == {"c"}
+
+
+def test_the_reasons_given_for_a_page_set_aside_are_set_asides_own():
+    fused = [(page, 1.0 / (20 + n)) for n, page in enumerate("abcdef", start=1)]
+    for intent in (Intent(), Intent(definition=True), Intent(instrument=True), Intent(contents=True)):
+        reasons = rank.aside_reasons({"a", "b"}, {"b", "c"}, intent, unnamed={"d"}, contents={"e"})
+        kept = rank.set_aside(fused, {"a", "b"}, {"b", "c"}, intent, DEFAULT, unnamed={"d"}, contents={"e"})
+        halved = {page for page, score in kept if score < dict(fused)[page]}
+        assert halved == set(reasons), intent
+
+
+def test_a_record_asked_again_is_ranked_again_from_what_it_holds():
+    """A Finder asks to_define, to_read and order of one record; what they share is computed
+    once, and a record that differs in anything is ranked from what it holds."""
+    first = rank.order(DEFINED, DEFAULT)
+    assert rank.order(DEFINED, DEFAULT) == first
+    assert rank.order(DEFINED._replace(lexical=DEFINED.lexical[::-1]), DEFAULT) != first
+    assert rank.order(DEFINED, DEFAULT._replace(aside=1.0)) != first
+    assert rank.order(DEFINED, DEFAULT) == first

@@ -134,10 +134,32 @@ def test_sample_questions_with_known_pages(cli, question, page):
     assert data["results"][0]["page_number"] == page
 
 
-def test_sample_question_set_finds_the_evidence(cli):
-    """Every labelled sample question: how often a gold page is in the top 5."""
-    found = 0
-    for q in QUESTIONS:
-        _, data = cli.json("query", SAMPLE, q["question"])
-        found += any(hit["page_number"] in q["gold_pages"] for hit in data["results"])
-    assert found / len(QUESTIONS) >= 0.9
+# The rank of the first gold page among the top 5 of every labelled sample question, in English
+# and in Chinese, as evfind answers them today (None: no gold page in the top 5). Exact, so a
+# question that loses (or gains) a rank shows here; when a change moves one on purpose, the
+# table changes with it, in the same commit, and the commit says why.
+FIRST_GOLD = {
+    "sample-1": (1, 1), "sample-2": (1, 1), "sample-3": (1, 1), "sample-4": (1, 1), "sample-5": (1, 1),
+    "sample-6": (1, 1), "sample-7": (4, 4), "sample-8": (1, 1), "sample-9": (1, 1), "sample-10": (1, 1),
+    "sample-11": (1, 3), "sample-12": (2, 2), "sample-13": (2, 2), "sample-14": (1, 1), "sample-15": (1, 1),
+    "sample-16": (1, 1), "sample-17": (1, 1), "sample-18": (1, 3), "sample-19": (1, 1), "sample-20": (1, 1),
+    "sample-21": (1, 1), "sample-22": (1, 1), "sample-23": (2, 3), "sample-24": (1, 1), "sample-25": (1, 1),
+    "sample-26": (1, 3), "sample-27": (1, 5), "sample-28": (1, 1), "sample-29": (1, 1), "sample-30": (3, 3),
+    "sample-31": (1, 1),
+}
+
+
+def test_every_sample_question_has_its_expected_rank():
+    assert set(FIRST_GOLD) == {q["id"] for q in QUESTIONS}
+
+
+@pytest.mark.parametrize("labelled", QUESTIONS, ids=[q["id"] for q in QUESTIONS])
+def test_sample_question_finds_its_gold_page_at_its_rank(cli, labelled):
+    """Each labelled sample question (English, then Chinese): the rank of its first gold page."""
+    ranks = []
+    for field in ("question", "question_zh"):
+        result, data = cli.json("query", SAMPLE, labelled[field])
+        assert result.exit_code == 0, result.output
+        pages = [hit["page_number"] for hit in data["results"]]
+        ranks.append(next((rank for rank, page in enumerate(pages, 1) if page in labelled["gold_pages"]), None))
+    assert tuple(ranks) == FIRST_GOLD[labelled["id"]], (labelled["question"], pages)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from evfind import rank, store
+from evfind import merge, store
 from evfind.finder import NO_MATCH_HINT, NO_MATCH_SEVERAL
 
 from .conftest import write_jsonl
@@ -252,7 +252,7 @@ def test_datasette_evfind_query_asks_every_document(cli, shelf):
     assert chosen["document"]["document_id"] == "BETA_2024_10K"
 
 
-# --- The merge (rank.py): worked by hand ---------------------------------------------------------
+# --- The merge (merge.py): worked by hand ---------------------------------------------------------
 
 
 def test_merge_takes_turns_best_fitting_document_first():
@@ -260,30 +260,30 @@ def test_merge_takes_turns_best_fitting_document_first():
     b = [("b1", 0.05), ("b2", 0.04)]
     c = [("c1", 0.09)]
     # the fits order the turns (b, c, a); each list keeps its order and runs out on its own
-    assert rank.merge([a, b, c], [0.2, 0.9, 0.5]) == [
+    assert merge.merge([a, b, c], [0.2, 0.9, 0.5]) == [
         (1, "b1", 0.05), (2, "c1", 0.09), (0, "a1", 0.09),
         (1, "b2", 0.04), (0, "a2", 0.08),
         (0, "a3", 0.07),
     ]
     # equal fits: the better first page first, then the order of the lists
-    assert [item for _, item, _ in rank.merge([b, a, c], [0.5, 0.5, 0.5])] == ["a1", "c1", "b1", "a2", "b2", "a3"]
-    assert [item for _, item, _ in rank.merge([b, a])] == ["a1", "b1", "a2", "b2", "a3"]
-    assert rank.merge([[], b], [1.0, 0.0]) == [(1, "b1", 0.05), (1, "b2", 0.04)]
-    assert rank.merge([]) == []
+    assert [item for _, item, _ in merge.merge([b, a, c], [0.5, 0.5, 0.5])] == ["a1", "c1", "b1", "a2", "b2", "a3"]
+    assert [item for _, item, _ in merge.merge([b, a])] == ["a1", "b1", "a2", "b2", "a3"]
+    assert merge.merge([[], b], [1.0, 0.0]) == [(1, "b1", 0.05), (1, "b2", 0.04)]
+    assert merge.merge([]) == []
     with pytest.raises(ValueError):
-        rank.merge([a, b], [1.0])
+        merge.merge([a, b], [1.0])
 
 
 def test_document_fit_by_hand():
     # three ideas, one a year: the document holds two of them (coverage 2/3); the year is on 30 of
     # its 60 pages (1/2); its best bm25 is -6 against the strongest document's -8 (3/4)
     ideas = [(False, 4), (False, 0), (True, 30)]
-    assert rank.document_fit(ideas, 60, -6.0, -8.0) == pytest.approx(2 / 3 * 1 / 2 * 3 / 4)
+    assert merge.document_fit(ideas, 60, -6.0, -8.0) == pytest.approx(2 / 3 * 1 / 2 * 3 / 4)
     # two years: the mean of their shares, (10/40 + 30/40) / 2
-    assert rank.document_fit([(True, 10), (True, 30)], 40, -8.0, -8.0) == pytest.approx(0.5)
-    assert rank.document_fit([(False, 3)], 10, -8.0, -8.0) == 1.0  # no year asked about
-    assert rank.document_fit([(False, 3)], 10, None, -8.0) == 0.0  # no page matched
-    assert rank.document_fit([], 10, -2.0, -8.0) == pytest.approx(0.25)
+    assert merge.document_fit([(True, 10), (True, 30)], 40, -8.0, -8.0) == pytest.approx(0.5)
+    assert merge.document_fit([(False, 3)], 10, -8.0, -8.0) == 1.0  # no year asked about
+    assert merge.document_fit([(False, 3)], 10, None, -8.0) == 0.0  # no page matched
+    assert merge.document_fit([], 10, -2.0, -8.0) == pytest.approx(0.25)
 
 
 def test_years_and_months_weigh_by_their_share_of_pages_a_quarter_does_not():

@@ -15,21 +15,44 @@ from evfind.question import cue_key, parse
 from evfind.rank import CONTENTS
 from evfind.structure import STATEMENTS, item_heading, topic_of
 
-COLUMNS = {"sections.tsv": 3, "routes.tsv": 3, "lexicon.tsv": 3, "glossary_zh.tsv": 2}
+COLUMNS = {
+    "sections.tsv": 3, "routes.tsv": 3, "lexicon.tsv": 3, "glossary_zh.tsv": 2, "exhibits.tsv": 3,
+    "form_items.tsv": 5, "traditional_zh.tsv": 2, "meta_words.tsv": 1, "derivations.tsv": 2, "question_words.tsv": 2, "compounds.tsv": 2,
+    "title_words.tsv": 2, "statement_lines.tsv": 2, "concepts.tsv": 2, "textblocks.tsv": 2,
+}
+# Fields a row may leave empty: an exhibit number's default kind has no title pattern, an Item
+# that its number alone names has no Part.
+MAY_BE_EMPTY = {"exhibits.tsv": {2}, "form_items.tsv": {1}}
 
 
-def test_the_sourced_files_are_the_vocabulary():
-    assert set(COLUMNS) == SOURCED
+def test_every_tsv_file_is_sourced():
+    assert set(COLUMNS) == SOURCED == {path.name for path in _data.DATA.glob("*.tsv")}
 
 
 @pytest.mark.parametrize("name", sorted(COLUMNS))
 def test_every_row_names_its_source(name):
     table = rows(name, COLUMNS[name], source=True)
-    assert len(table) > 50
+    assert table
     for fields in table:
         assert len(fields) == COLUMNS[name] + 1
-        assert fields[-1].strip(), fields
-        assert all(field.strip() for field in fields[:-1]), fields
+        assert len(fields[-1].strip()) > 3, fields  # a source, not a placeholder ("?", "-")
+        empty = {i for i, field in enumerate(fields[:-1]) if not field.strip()}
+        assert empty <= MAY_BE_EMPTY.get(name, set()), fields
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in _data.DATA.glob("*.txt")))
+def test_every_word_list_names_its_source_in_its_header(name):
+    lines = (_data.DATA / name).read_text(encoding="utf-8").splitlines()
+    header = [line for line in lines[: next(i for i, line in enumerate(lines) if not line.startswith("#"))]]
+    assert any(line.startswith("# Source: ") for line in header), f"{name}: no '# Source: ...' line in its header"
+    for other in re.findall(r"\b[\w.]+\.COPYRIGHT\b", "\n".join(header)):  # a licence it names is there
+        assert (_data.DATA / other).is_file(), other
+    assert _data.words(name) and not any(w.startswith("#") for w in _data.words(name))
+
+
+def test_the_ligature_list_names_its_licence_file():
+    header = (_data.DATA / "ligature_words.txt").read_text(encoding="utf-8")[:2000]
+    assert "ligature_words.COPYRIGHT" in header and "SCOWL" in header
 
 
 @pytest.mark.parametrize("name", sorted(COLUMNS))
@@ -54,10 +77,11 @@ def test_a_row_without_a_source_is_refused(tmp_path, monkeypatch, line, message)
         rows("sections.tsv")
 
 
-def test_other_data_files_carry_no_source(tmp_path, monkeypatch):
-    (tmp_path / "traditional_zh.tsv").write_text("這\t这\n", encoding="utf-8")
+def test_a_word_list_is_read_without_its_header(tmp_path, monkeypatch):
+    (tmp_path / "stopwords.txt").write_text("# A list.\n# Source: somewhere\na\n\n  an \n# a comment\nthe\n", encoding="utf-8")
     monkeypatch.setattr(_data, "DATA", tmp_path)
-    assert rows("traditional_zh.tsv", 2) == [["這", "这"]]
+    assert _data.words("stopwords.txt") == ["a", "an", "the"]
+    assert rows("stopwords.txt", 1) == [["a"], ["  an "], ["the"]]  # not a sourced file: no source column
 
 
 def test_section_kinds_and_patterns():
@@ -69,7 +93,7 @@ def test_section_kinds_and_patterns():
 
 def test_every_routed_label_is_a_section_or_a_statement():
     labels = {label for _, label, _ in rows("sections.tsv", 3)} | {CONTENTS}  # CONTENTS: read from a page's shape
-    labels |= {f"exhibit_{kind}" for _, kind, _, _ in rows("exhibits.tsv", 4)}  # an attached exhibit, by its kind
+    labels |= {f"exhibit_{kind}" for _, kind, _ in rows("exhibits.tsv", 3)}  # an attached exhibit, by its kind
     for cue, targets, kind in rows("routes.tsv", 3):
         assert kind in ("named", "implied", "section"), (cue, kind)
         for label in targets.split():
@@ -174,29 +198,74 @@ def test_note_and_subsection_titles(title, label):
     assert topic_of(title) == label
 
 
+# The statements and sections a question routes to, exactly: a cue that fires where it should not
+# (over-routing) shows here as an extra label, which a check that the expected label is among
+# them cannot see.
 @pytest.mark.parametrize(
-    "question, section",
+    "question, statements, sections",
     [
-        ("How many shares were bought back in the quarter?", "issuer_repurchases"),
-        ("What were the vote results for the say-on-pay proposal?", "shareholder_vote"),
-        ("Who was appointed CFO?", "officer_changes"),
-        ("Which exhibits were filed with the report?", "exhibits"),
-        ("What is the full-year guidance?", "outlook_guidance"),
-        ("What is the customer retention rate?", "key_metrics"),
-        ("Who are the underwriters of the notes?", "underwriting"),
-        ("On which exchange is the stock listed and under what trading symbol?", "cover"),
-        ("How much did they spend repurchasing shares?", "issuer_repurchases"),
-        ("What was SBC in 2022?", "stock_compensation"),
-        ("Stock-based comp expense for the quarter?", "stock_compensation"),
-        ("Where are the events after the balance sheet date disclosed?", "subsequent_events"),
-        ("Operating profit by division for the quarter?", "segment_information"),
-        ("Where is revenue by segment?", "segment_information"),
-        ("Where is unearned revenue by segment?", "revenue"),  # the contract balances (ASC 606-10-50-8)
-        ("Who does the company compete with?", "competition"),  # the verb of 'competition'
+        ("How many shares were bought back in the quarter?", (), ("equity", "market_equity", "issuer_repurchases")),
+        ("What were the vote results for the say-on-pay proposal?", (), ("shareholder_vote", "executive_compensation")),
+        ("Who was appointed CFO?", (), ("officer_changes", "executive_officers")),
+        ("Which exhibits were filed with the report?", (), ("exhibits",)),
+        ("What is the full-year guidance?", (), ("outlook_guidance",)),
+        ("What is the customer retention rate?", (), ("key_metrics", "mdna")),
+        ("Who are the underwriters of the notes?", (), ("underwriting",)),
+        ("On which exchange is the stock listed and under what trading symbol?", (), ("cover",)),
+        ("How much did they spend repurchasing shares?", (), ("equity", "market_equity", "issuer_repurchases")),
+        ("What was SBC in 2022?", (), ("stock_compensation",)),
+        ("Stock-based comp expense for the quarter?", ("income_statement",), ("stock_compensation",)),
+        ("Where are the events after the balance sheet date disclosed?", (), ("subsequent_events",)),
+        ("Operating profit by division for the quarter?", ("income_statement",), ("segment_information",)),
+        ("Where is revenue by segment?", ("income_statement",), ("segment_information",)),
+        ("Where is unearned revenue by segment?", (), ("revenue",)),  # the contract balances (ASC 606-10-50-8)
+        ("Who does the company compete with?", (), ("competition",)),  # the verb of 'competition'
+        ("Which companies did it acquire?", (), ("acquisitions",)),  # and of 'acquisition'
+        # ordinary questions: what they name, and nothing more
+        ("What was Acme's revenue in 2024?", ("income_statement",), ()),
+        ("What were total current assets at year end?", ("balance_sheet",), ()),
+        ("What was operating cash flow in 2024?", ("cash_flow_statement",), ()),
+        ("What is the total debt?", ("balance_sheet",), ()),
+        ("Where is the lease maturity table?", (), ("leases",)),
+        ("What are the risk factors?", (), ("risk_factors",)),
+        ("How much goodwill was impaired?", (), ("goodwill",)),
+        ("What did the auditor conclude?", (), ("auditor_report",)),
+        ("Which customers account for more than 10% of revenue?", ("income_statement",), ("customers",)),
+        # a line item's caption, not the reasons of a change (ASC 810-10-45-19): no MD&A
+        ("What was the net income attributable to the company?", ("income_statement",), ()),
+        ("What drove the decline in net income?", (), ("mdna", "highlights")),  # the reasons: MD&A
+        # no topic named, no route
+        ("Where is the company headquartered?", (), ()),
+        ("What is the company's strategy?", (), ()),
+        ("Who signed the report?", (), ()),
+        ("How many aircraft did it deliver in 2024?", (), ()),
     ],
 )
-def test_questions_route_to_the_topic(question, section):
-    assert section in parse(question).sections
+def test_questions_route_exactly_where_they_point(question, statements, sections):
+    parsed = parse(question)
+    assert (parsed.statements, parsed.sections) == (statements, sections)
+
+
+def test_every_route_cue_alone_routes_to_its_own_labels():
+    """Each cue of routes.tsv, asked as a question of its own words, routes to exactly the labels
+    of its rows: no other cue, fold or rule adds a label to it (or takes one away)."""
+    rows_of = defaultdict(list)
+    for cue, labels, kind in rows("routes.tsv", 3):
+        rows_of[cue].append((labels.split(), kind))
+    wrong = []
+    for cue, found in rows_of.items():
+        sections = {label for labels, kind in found if kind == "section" for label in labels}
+        statements = {label for labels, kind in found if kind != "section" for label in labels}
+        parsed = parse(cue)
+        if (set(parsed.statements), set(parsed.sections)) != (statements, sections):
+            wrong.append((cue, parsed.statements, parsed.sections))
+    assert wrong == []
+
+
+def test_no_route_points_everywhere():
+    """A cue that routes to many sections points nowhere (the 'agenda' row named 21 labels, every
+    8-K Item): a route names at most three labels, the statement or note, the Item, the table."""
+    assert [(cue, labels) for cue, labels, _ in rows("routes.tsv", 3) if len(labels.split()) > 3] == []
 
 
 @pytest.mark.parametrize(
@@ -316,29 +385,6 @@ def test_everyday_chinese_words_of_filings_are_read(tmp_path, cli):
     ]
     assert ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, "美国合格养老金计划的资金充足率是多少？")[0] == 3
     assert ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, "来自美国政府的收入占比是多少？")[0] == 4
-
-
-def test_the_agenda_of_a_current_report_is_its_items(tmp_path, cli):
-    """'What was the key agenda of the 8-K?' (FinanceBench's wording) asks what the report is
-    filed under: its Items (Form 8-K General Instruction B.1), not the cover page whose date
-    and name the question repeats, nor the exhibit's pages."""
-    from .conftest import ranked_pages
-
-    pages = [
-        "UNITED STATES SECURITIES AND EXCHANGE COMMISSION\nFORM 8-K\nCURRENT REPORT\nDate of Report (Date of "
-        "earliest event reported): March 3, 2024\nACME Corp\n(Exact name of registrant as specified in its charter)\n"
-        "Filed March 3, 2024. ACME Corp, 1 Main Street. Commission File Number 001-00001.",
-        "Item 1.01 Entry into a Material Definitive Agreement.\nOn February 28, 2024, ACME Corp entered into a "
-        "Supplemental Indenture under which ACME Holdings becomes the issuer of the 4.5% Notes due 2030.\n"
-        "Item 9.01 Financial Statements and Exhibits.\n(d) Exhibits filed herewith: 4.1 Supplemental Indenture",
-        "Exhibit 4.1\nSUPPLEMENTAL INDENTURE dated as of February 28, 2024 between ACME Corp, ACME Holdings and "
-        "the Trustee. ACME Corp filed the Base Indenture on March 3, 2014.",
-        "Section 1.01 Assumption. ACME Holdings assumes the obligations of ACME Corp under the Notes filed March 3.",
-        *(f"Section {n}.01 Covenants. The Issuer shall pay principal and interest on the Notes when due and "
-          f"maintain an office where Notes may be presented for payment." for n in range(2, 8)),
-    ]
-    assert ranked_pages(cli, tmp_path, "ACME_2024_8K", pages, "What was the key agenda of ACME's 8-K filed on March 3, 2024?")[0] == 2
-    assert ranked_pages(cli, tmp_path, "ACME_2024_8K", pages, "ACME于2024年3月3日提交的8-K的主要事项是什么？")[0] == 2
 
 
 def test_the_us_government_is_one_phrase(tmp_path, cli):
