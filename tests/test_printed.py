@@ -3,6 +3,8 @@ pages written here, and through pdfium on a PDF that draws a table cell by cell.
 
 from __future__ import annotations
 
+import json
+
 from evfind.extract import extract
 from evfind.printed import MARK, page_text
 
@@ -296,3 +298,33 @@ def test_a_title_beside_one_heading_is_a_line_of_its_own():
     text, box = boxes_of(placed)
     rebuilt, _ = page_text(text, box)
     assert rebuilt.split("\n") == ["($ million)", "2022 2023", "Net income 815 1,058", "Interest 12 9"]
+
+
+def test_a_table_with_stacked_period_headings_in_a_pdf_is_stored_and_queried_as_printed(tmp_path, cli):
+    # a statement drawn cell by cell: each column's heading a stack (Fiscal / Year / 2024)
+    # ending on one baseline, then the rows; pdfium's own text has one heading word per line
+    intro = "Results of operations. The table below shows net sales and gross profit by fiscal year."
+    table = [(50, 740, "Consolidated Statements of Operations"), (50, 724, intro)]
+    for x, year in ((300, "2024"), (380, "2023")):
+        table += [(x, 704, "Fiscal"), (x, 693, "Year"), (x, 682, year)]
+    table += [(50, 682, "(in millions)")]
+    for y, label, a, b in ((664, "Net sales", "812.4", "760.1"), (652, "Gross profit", "312.8", "283.9")):
+        table += [(50, y, label), (300, y, a), (380, y, b)]
+    cover = [(50, 740, "Annual Report"), (50, 724, "Fiscal year 2024 of the Halden Company.")]
+    pdf = make_pdf(tmp_path / "HALDEN_2024_10K.pdf", [cover, table])
+    db = tmp_path / "HALDEN_2024_10K.db"
+    assert cli("ingest", pdf, "--db", db).exit_code == 0
+    shown = cli("show", db, 2, "-n")
+    assert shown.exit_code == 0, shown.output
+    assert [line.split(maxsplit=1)[1] for line in shown.stdout.splitlines()[2:]] == [
+        "(in millions)",  # the title over the row labels on a line of its own
+        "Fiscal Year 2024 Fiscal Year 2023",  # each stack read as one heading, the periods on one line
+        "Net sales 812.4 760.1",
+        "Gross profit 312.8 283.9",
+    ]
+    raw = cli("show", db, 2, "--raw").stdout
+    assert "Fiscal\nYear\n2024" in raw.replace("\r\n", "\n")  # pdfium's own text, as extracted
+    found = json.loads(cli("query", db, "What was gross profit in fiscal 2024?", "--format", "json").stdout)
+    first = found["results"][0]
+    assert first["page_number"] == 2
+    assert "Gross profit 312.8 283.9" in [entry["text"] for entry in first["evidence"]]
