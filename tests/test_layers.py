@@ -76,7 +76,7 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
 INGEST = frozenset({
     "extract", "ingest", "structure", "statements", "forms", "repair", "writes", "many", "htmlread", "xbrl",
-    "printed", "folios",
+    "printed", "layout", "folios",
 })
 QUERY = frozenset({
     "finder", "rank", "question", "evidence", "zh", "render", "multi", "batch", "answer", "codes", "concepts",
