@@ -341,6 +341,9 @@ def _label(line: str) -> frozenset[str]:
 
 
 FIGURE_GAIN = 2.0  # how much more a line counts where a line item sits beside a figure, for a question asking one
+# A table's footnote ("(1) Net debt is total debt less cash", "* Excluding the impacts of"): a note on
+# a row, said after the rows and sentences that state the thing.
+_FOOTNOTE = LazyPattern(r"\s*(?:\(\d{1,2}\)|\([a-z]\)\s|\*)")
 ROW_LABEL = 0.5  # the share of a row's label the asked line item's words must make for the row to be that item
 TITLE_WORDS = 8  # a line of at most this many words, without a figure, may be a title
 
@@ -388,7 +391,8 @@ def shown_lines(
     note shows the page's heading), or a title first when the question asks only ``where``
     something is; then the lines showing a figure the filing tags with a concept asked
     (``tagged``: an inline-XBRL fact's row); then, for a figure question, the row of the month
-    it asks for (``months``: ``month_rows``); then a table's row whose label is mostly the
+    it asks for (``months``: ``month_rows``); then any line before a table's footnote ("(1) Net
+    debt is ..."); then a table's row whose label is mostly the
     asked line item's words (``ROW_LABEL``); then, a line item beside a figure counting
     ``FIGURE_GAIN`` times, the lines that count most; then the line whose label is most nearly what is asked (the share
     of its label's words, before its figures, that the question's phrases say: "Net income
@@ -435,10 +439,10 @@ def shown_lines(
         score = counted * (FIGURE_GAIN if figure else 1.0)
         # A table's row whose label is mostly the asked line item's words is that item as printed.
         item = figure and precision >= ROW_LABEL and is_table_row(lines[i])
-        keys.append(((i in named, is_title(lines[i]) == where, i in tagged, month, item, round(score, 9),
-                      has_figure(lines[i]), round(precision, 9), -i), i))
-    if any(key[5] > 0 for key, _ in keys):  # a line that says only a year or the filer says nothing asked
-        keys = [(key, i) for key, i in keys if key[5] > 0 or key[0] or key[2] or key[3]]
+        keys.append(((i in named, is_title(lines[i]) == where, i in tagged, month, not _FOOTNOTE.match(lines[i]), item,
+                      round(score, 9), has_figure(lines[i]), round(precision, 9), -i), i))
+    if any(key[6] > 0 for key, _ in keys):  # a line that says only a year or the filer says nothing asked
+        keys = [(key, i) for key, i in keys if key[6] > 0 or key[0] or key[2] or key[3]]
     keys.sort(reverse=True)
     return tuple(i for _, i in keys[:limit])
 

@@ -212,6 +212,10 @@ AUDITED = [
     "NET INCOME ATTRIBUTABLE TO KORVEL $ 130 $ 135 $ 413 $ 397\n"
     "NET INCOME PER COMMON SHARE ATTRIBUTABLE TO KORVEL:\n"
     "Diluted $ 2.93 $ 3.04 $ 9.30 $ 8.94",
+    "Liquidity and Capital Resources\n"
+    "Total debt at the end of 2023 was $3.9 billion compared to $4.1 billion at year-end 2022.\n"
+    "(1) Net debt is total debt of $3.9 billion less $1.4 billion of cash and cash equivalents; net debt to capital\n"
+    "ratio is net debt divided by net debt plus total equity.",
 ]
 
 
@@ -261,3 +265,11 @@ def test_a_tables_column_headings_are_not_its_evidence_line(cli, audited):
     assert [c["text"] for c in first["columns"]] == ["12 Weeks Ended 36 Weeks Ended",
                                                      "May 7, 2023 May 8, 2022 May 7, 2023 May 8, 2022"]
 
+
+
+def test_a_tables_footnote_comes_after_the_sentence_that_states_the_figure(cli, audited):
+    """The footnote that defines net debt says every word asked; the line that states the total
+    debt at the end of the year is the one shown first."""
+    hit = first_hit(cli, audited, "What was Korvel's total debt and net debt to capital ratio at the end of 2023?")
+    assert hit["page_number"] == 11
+    assert not hit["evidence"][0]["text"].startswith("(1)")
