@@ -150,7 +150,9 @@ def measure(path: Path, field: str, sources: Path, known: str, cache: Path, labe
             tally.on_page += any(holds(line, strings) for line in text.split("\n"))
             outcome = "first" if first else "other" if any(holds(line, strings) for _, line in top.evidence) else "miss"
             shown = f"{top.evidence[0][0]}: {top.evidence[0][1]}" if top.evidence else "-"
-            tally.details.append(f"{record.get('id', '?')}\tp.{top.page_number}\t{outcome}\t{shown}\t|| {' | '.join(strings)}")
+            rest = " ## ".join(f"{i}: {line}" for i, line in top.evidence[1:])
+            tally.details.append(f"{record.get('id', '?')}\tp.{top.page_number}\t{outcome}\t{question}\n\t{shown}\n\t"
+                                 f"also: {rest}\n\t|| {' | '.join(strings)}")
     finally:
         for finder in finders.values():
             finder.close()

@@ -271,6 +271,9 @@ def _tier(concept: Concept, index: int) -> int:
     return OWN if index == 0 else SYNONYM
 
 
+_ASIDE = LazyPattern(r"\((?:[A-Za-z][^()\d]{0,30}|\d{1,2})\)")  # "(used in)", "(1)": not a figure "(1,234)"
+
+
 @lru_cache(maxsize=16384)
 def _positions(line: str) -> tuple[tuple[str, ...], dict[str, tuple[int, ...]]]:
     """A line's content stems, and where each stands."""
@@ -285,8 +288,10 @@ def line_concepts(line: str, concepts: tuple[Concept, ...]) -> dict[int, tuple[i
     """The concepts a line says (by index): for each, how directly (the best tier of its phrases
     on the line) and the words of those phrases. A phrase is on the line when its words but the
     glue are there in a row, as the index reads them (Porter stems): common words too, which the
-    query's marks leave out ("net" in "Property, plant and equipment - net")."""
-    words, places = _positions(line)
+    query's marks leave out ("net" in "Property, plant and equipment - net"), and across the
+    asides a caption prints in parentheses ("Net cash provided by (used in) operating
+    activities", a footnote's "(1)")."""
+    words, places = _positions(_ASIDE.sub(" ", line) if "(" in line else line)
     found: dict[int, tuple[int, frozenset[str]]] = {}
     for index, concept in enumerate(concepts):
         for number, phrase in enumerate(concept.phrases):
@@ -325,43 +330,6 @@ def beside(line: str, words: frozenset[str]) -> bool:
     return any(a - d <= NEAR and c - b <= NEAR for a, b in spots for c, d in figures)
 
 
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december")
-_MONTH_ASKED = LazyPattern(r"\b(" + "|".join(_MONTHS) + r")\s+(?:of\s+)?((?:19|20)\d\d)\b", re.I)
-_MONTH_ASKED_ZH = LazyPattern(r"((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月(?!\s*\d{1,2}\s*日)")
-
-
-def months_asked(question: str) -> tuple[tuple[str, str], ...]:
-    """The months a question names as a span, month and year without a day ("in April 2023",
-    "2023年4月"), as (month, year); not a date ("April 30, 2023", "2023年4月30日").
-
-    >>> months_asked("How many shares did Nike buy back in April 2023?"), months_asked("At April 30, 2023?")
-    ((('april', '2023'),), ())
-    >>> months_asked("2022年12月回购股票的平均价格是多少？")
-    (('december', '2022'),)
-    """
-    found = [(month.lower(), year) for month, year in _MONTH_ASKED.findall(question)]
-    found += [(_MONTHS[int(month) - 1], year) for year, month in _MONTH_ASKED_ZH.findall(question) if 1 <= int(month) <= 12]
-    return tuple(dict.fromkeys(found))
-
-
-def month_rows(lines: list[str], months: tuple[tuple[str, str], ...]) -> frozenset[int]:
-    """The lines (by index) that are the row of one of these months in a table by month (an
-    issuer's purchases of its shares): the line opens with the month, names its year within
-    its label and shows figures after it ("April 1 — April 30, 2023 3,282,288 $ 125.01",
-    "December 1 - 31, 2022 4,632 12.50").
-
-    >>> month_rows(["Period Total Number of Shares", "April 1 — April 30, 2023 3,282,288 $ 125.01",
-    ...             "April 30, 2023 and 2022"], (("april", "2023"),))
-    frozenset({1})
-    """
-    found = set()
-    for month, year in months:
-        row = re.compile(r"\s*" + month + r"\b[^\n]{0,40}?\b" + year + r"\b\s*(?:\(\d\)\s*)?\$?\s*\(?\d", re.I)
-        found.update(i for i, line in enumerate(lines) if row.match(line))
-    return frozenset(found)
-
-
 @lru_cache(maxsize=16384)
 def _label(line: str) -> frozenset[str]:
     """The words of a line's label: what a table's row says before its first figure (the whole
@@ -373,6 +341,10 @@ def _label(line: str) -> frozenset[str]:
 
 
 FIGURE_GAIN = 2.0  # how much more a line counts where a line item sits beside a figure, for a question asking one
+# A table's footnote ("(1) Net debt is total debt less cash", "* Excluding the impacts of"): a note on
+# a row, said after the rows and sentences that state the thing.
+_FOOTNOTE = LazyPattern(r"\s*(?:\(\d{1,2}\)|\([a-z]\)\s|\*)")
+ROW_LABEL = 0.5  # the share of a row's label the asked line item's words must make for the row to be that item
 TITLE_WORDS = 8  # a line of at most this many words, without a figure, may be a title
 
 
@@ -405,6 +377,7 @@ def shown_lines(
     tagged: frozenset[int] = frozenset(),
     marked: frozenset[int] = frozenset(),
     months: frozenset[int] = frozenset(),
+    named: frozenset[int] = frozenset(),
 ) -> tuple[int, ...]:
     """The page's lines a user reads (by index), best first, at most ``limit``: of the lines the
     query marked (``held``), those that say what the question asks.
@@ -413,14 +386,15 @@ def shown_lines(
     and by how directly the line says it (``TIER_WEIGHT``: the question's own words, a synonym,
     a measure's inputs); a table's row also counts the concepts of the table's caption above it
     ("Operating Profit by Division" over "Europe 476"), for a question that asks for a figure.
-    For such a question a line where a line item sits beside a figure comes first; then a
-    sentence or a row before a title (``is_title``: the note shows the page's heading), or a
-    title first when the question asks only ``where`` something is (the table's or the
-    section's title is then what it asks for); then the lines that show a figure the filing
-    tags with a concept the question asks for (``tagged``: the row of an inline-XBRL fact
-    that matches it); then, for a figure question, the row of the month it asks for
-    (``months``: ``month_rows``); then
-    the lines that count most; then the line whose label is most nearly what is asked (the share
+    First the lines that name the thing asked in the form a report prints it (``named``: a
+    critical audit matter's title); then a sentence or a row before a title (``is_title``: the
+    note shows the page's heading), or a title first when the question asks only ``where``
+    something is; then the lines showing a figure the filing tags with a concept asked
+    (``tagged``: an inline-XBRL fact's row); then, for a figure question, the row of the month
+    it asks for (``months``: ``month_rows``); then any line before a table's footnote ("(1) Net
+    debt is ..."); then a table's row whose label is mostly the
+    asked line item's words (``ROW_LABEL``); then, a line item beside a figure counting
+    ``FIGURE_GAIN`` times, the lines that count most; then the line whose label is most nearly what is asked (the share
     of its label's words, before its figures, that the question's phrases say: "Net income
     attributable to Acme" before "Net income attributable to noncontrolling interests"); then
     the earliest."""
@@ -430,7 +404,7 @@ def shown_lines(
     # phrase: the index marks words, not the glue between them, so "RETURN ON INVESTED CAPITAL"
     # is three marks, none of them the phrase (line_concepts reads the phrase across the glue).
     said = {i: line_concepts(lines[i], concepts)
-            for i in set(held) | {i for i in tagged | marked | (months if fact else frozenset()) if i < len(lines)}}
+            for i in set(held) | {i for i in tagged | marked | named | (months if fact else frozenset()) if i < len(lines)}}
     captions: dict[int, int | None] = {}
     if fact:
         caption = None
@@ -448,7 +422,7 @@ def shown_lines(
     keys = []
     for i, on in said.items():
         month = fact and i in months
-        if not on and not month:
+        if not on and not month and i not in named:
             continue
         items = [c for c in on if concepts[c].line_item and concepts[c].weight and not concepts[c].filer]
         figure = fact and bool(items) and beside(lines[i], frozenset().union(*(on[c][1] for c in items)))
@@ -463,10 +437,12 @@ def shown_lines(
             words = frozenset().union(*(w for c, (_, w) in on.items() if concepts[c].weight))
             precision = len(label & words) / len(label) if label else 0.0
         score = counted * (FIGURE_GAIN if figure else 1.0)
-        keys.append(((is_title(lines[i]) == where, i in tagged, month, round(score, 9), has_figure(lines[i]),
-                      round(precision, 9), -i), i))
-    if any(key[3] > 0 for key, _ in keys):  # a line that says only a year or the filer says nothing asked
-        keys = [(key, i) for key, i in keys if key[3] > 0 or key[1] or key[2]]
+        # A table's row whose label is mostly the asked line item's words is that item as printed.
+        item = figure and precision >= ROW_LABEL and is_table_row(lines[i])
+        keys.append(((i in named, is_title(lines[i]) == where, i in tagged, month, not _FOOTNOTE.match(lines[i]), item,
+                      round(score, 9), has_figure(lines[i]), round(precision, 9), -i), i))
+    if any(key[6] > 0 for key, _ in keys):  # a line that says only a year or the filer says nothing asked
+        keys = [(key, i) for key, i in keys if key[6] > 0 or key[0] or key[2] or key[3]]
     keys.sort(reverse=True)
     return tuple(i for _, i in keys[:limit])
 
@@ -482,17 +458,20 @@ _YEAR_IN = LazyPattern(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 HEADINGS = 2  # header lines shown with a row at most: a span ("Three Months Ended") and its dates
 
 
+_SPAN_COUNT = LazyPattern(r"\b\d{1,2}[ -](?:weeks|months)\b", re.I)  # "12 Weeks Ended": a span, not a figure
+
+
 def is_column_heading(line: str) -> bool:
     """Does a line read as a table's column headings for periods: no figure, at most a dozen
     words, and it names a year ("2025 2024 2023") or a span that ended ("Three Months Ended
     June 30,", "Fiscal Year Ended")?
 
-    >>> is_column_heading("Three Months Ended Six Months Ended"), is_column_heading("2025 2024 % Change")
+    >>> is_column_heading("Three Months Ended Six Months Ended"), is_column_heading("12 Weeks Ended 36 Weeks Ended")
     (True, True)
     >>> is_column_heading("Net sales $ 1,234 $ 1,100"), is_column_heading("Purchases of property and equipment")
     (False, False)
     """
-    if has_figure(line) or line.count(" ") >= PROSE_WORDS:
+    if has_figure(_SPAN_COUNT.sub(" ", line)) or line.count(" ") >= PROSE_WORDS:  # ("12 Weeks Ended": a span)
         return False
     if _YEAR_IN.search(line):
         return True

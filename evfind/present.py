@@ -7,13 +7,16 @@ here ranks: the pages are chosen before they are described.
 
 import re
 
-from . import evidence
+from . import auditlines, evidence, months as by_month
 from .evidence import Passage
 from .question import ParsedQuestion
 from .store import PageRow
 from .text import LazyPattern, normal
 
 _WHERE_FIRST = LazyPattern(r"\s*(?:where|which pages?|what pages?|on (?:what|which) pages?|find)\b", re.I)
+# A question that asks what something is, or which ones, besides or instead of where it is.
+_WHAT = LazyPattern(r"^\s*(?:what|which)\b(?!\s+(?:pages?|parts?|sections?|notes?)\b)|是什么|是哪些|有哪些|哪些", re.I)
+_FIGURE_FIRST = LazyPattern(r"\s*(?:what (?:was|were|is|are)\b(?! the (?:pages?|sections?|notes?)\b)|how (?:much|many)\b)|.*(?:是多少|有多少)", re.I)
 CONTINUES = "continues: "  # a note's heading of the section a page continues (in Chinese: zh.CONTINUES)
 MARK = LazyPattern("\x02(.*?)\x03", re.S)
 _NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
@@ -45,15 +48,19 @@ def tiers(idea, metrics: bool = True) -> tuple[int, ...]:
 
 def shown(passage: Passage, lines: list[str], held, concepts: tuple[evidence.Concept, ...], fact: bool,
           where: bool = False, tagged: frozenset[int] = frozenset(), marked: frozenset[int] = frozenset(),
-          months: tuple[tuple[str, str], ...] = ()) -> Passage:
+          months: tuple[tuple[str, str], ...] = (), asks_what: bool = False) -> Passage:
     """The passage with the lines a user reads (``evidence.shown_lines``, chosen from the whole
     page) as its evidence lines, each with its table's column headings
     (``evidence.column_headings``). Its score, coverage and figure (what the ranking reads)
     are left as they are."""
     if not passage.lines:
         return passage
+    # Asked what the critical audit matters are, their titles; asked only where, the report's heading.
+    cams = (not where or asks_what) and auditlines.asks_cam([p for c in concepts for p in c.phrases])
+    named = auditlines.cam_titles(lines) if cams else frozenset()
     chosen = evidence.shown_lines(lines, held, concepts, fact, where=where, tagged=tagged, marked=marked,
-                                  months=evidence.month_rows(lines, months) if months and fact else frozenset()) or tuple(
+                                  months=by_month.month_rows(lines, months) if months and fact else frozenset(),
+                                  named=named) or tuple(
         i for i, _ in passage.lines)
     columns = tuple(tuple((j, lines[j]) for j in evidence.column_headings(lines, i)) for i in chosen)
     return passage._replace(lines=tuple((i, lines[i]) for i in chosen), columns=columns)
@@ -87,8 +94,12 @@ def shown_passages(passages, marks, page_ids, concepts: tuple[evidence.Concept, 
     figures = parsed.fact or bool(parsed.statements)
     # "Where is the tax rate reconciliation?" asks where, though a rate is a figure: a question
     # that opens by asking where, or asks where and for no figure.
-    where = asks_where(parsed.text) and (not parsed.fact or bool(_WHERE_FIRST.match(parsed.text)))
-    months = evidence.months_asked(parsed.text)
+    # One that asks first what a statement's figure is, then where ("What was the operating cash
+    # flow in 2022, and which page shows it?"), wants the figure's row.
+    asks_what = bool(_WHAT.search(parsed.text))
+    where = (asks_where(parsed.text) and (not parsed.fact or bool(_WHERE_FIRST.match(parsed.text)))
+             and not (figures and bool(_FIGURE_FIRST.match(parsed.text))))
+    months = by_month.months_asked(parsed.text)
     found = dict(passages)
     for page in page_ids:
         passage = found.get(page)
@@ -97,7 +108,8 @@ def shown_passages(passages, marks, page_ids, concepts: tuple[evidence.Concept, 
             lines, held = evidence.read_lines(text, concepts)
             strong = [hit for hit in facts.on_page(page) if hit.score >= least] if facts is not None else []
             marked = frozenset(i for i, line in enumerate(text.split("\n")) if evidence.START in line)
-            found[page] = shown(passage, lines, held, concepts, figures, where, tagged_lines(lines, strong), marked, months)
+            found[page] = shown(passage, lines, held, concepts, figures, where, tagged_lines(lines, strong), marked, months,
+                                asks_what)
     return found
 
 

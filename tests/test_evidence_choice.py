@@ -180,3 +180,96 @@ def test_a_row_whose_words_the_index_marks_apart_is_read_as_the_line_item(cli, t
     hit = first_hit(cli, ten_q, "What return on invested capital did Korvel report for fiscal 2023?")
     assert hit["page_number"] == 9
     assert hit["evidence"][0]["text"] == "RETURN ON INVESTED CAPITAL 22.3 % 18.3 %"
+
+
+AUDITED = [
+    "UNITED STATES SECURITIES AND EXCHANGE COMMISSION\nFORM 10-K\nFor the fiscal year ended December 31, 2023",
+    *FILLER,
+    "Item 7. Management's Discussion and Analysis\n"
+    "Cash Flows from Operating Activities:\n"
+    "Year ended December 31, (Millions) 2023 2022\n"
+    "Net income $ 5,791 $ 5,929\n"
+    "Depreciation and amortization 1,831 1,915\n"
+    "Net cash provided by (used in) operating activities $ 5,591 $ 7,454\n"
+    "Working capital movements reduced cash by $623 million in 2023, compared to an operating cash flow decrease\n"
+    "of $507 million in 2022, as inventories grew with longer lead times.",
+    "Item 8. Financial Statements and Supplementary Data\n"
+    "Report of Independent Registered Public Accounting Firm\n"
+    "Opinion on the Financial Statements\n"
+    "We have audited the consolidated balance sheets of Korvel Systems Inc. as of December 31, 2023 and 2022.\n"
+    "Critical Audit Matter\n"
+    "The critical audit matter communicated below is a matter arising from the current period audit of the\n"
+    "consolidated financial statements that was communicated to the audit committee. The communication of a\n"
+    "critical audit matter does not alter in any way our opinion on the consolidated financial statements.\n"
+    "Evaluation of warranty reserves for industrial controllers\n"
+    "As discussed in Note 7 to the consolidated financial statements, the Company estimates warranty costs.\n"
+    "We identified the evaluation of warranty reserves as a critical audit matter because of the judgment involved.",
+    "Condensed Consolidated Statements of Income\n"
+    "(dollars in millions, except per share data)\n"
+    "12 Weeks Ended 36 Weeks Ended\n"
+    "May 7, 2023 May 8, 2022 May 7, 2023 May 8, 2022\n"
+    "Net sales $ 1,210 $ 1,150 $ 3,640 $ 3,420\n"
+    "NET INCOME ATTRIBUTABLE TO KORVEL $ 130 $ 135 $ 413 $ 397\n"
+    "NET INCOME PER COMMON SHARE ATTRIBUTABLE TO KORVEL:\n"
+    "Diluted $ 2.93 $ 3.04 $ 9.30 $ 8.94",
+    "Liquidity and Capital Resources\n"
+    "Total debt at the end of 2023 was $3.9 billion compared to $4.1 billion at year-end 2022.\n"
+    "(1) Net debt is total debt of $3.9 billion less $1.4 billion of cash and cash equivalents; net debt to capital\n"
+    "ratio is net debt divided by net debt plus total equity.",
+]
+
+
+@pytest.fixture(scope="module")
+def audited(tmp_path_factory):
+    from evfind.ingest import ingest
+
+    path = make_pdf(tmp_path_factory.mktemp("audited") / "KORVEL_2023_10K.pdf", _pages(AUDITED))
+    return ingest(path).db_path
+
+
+@pytest.mark.parametrize("question", [
+    "What critical audit matter did the auditor identify in its report on Korvel's 2023 financial statements?",
+    "审计师在科维尔2023年财务报表审计报告中认定的关键审计事项是什么？",
+])
+def test_the_critical_audit_matter_asked_is_its_title(cli, audited, question):
+    """PCAOB AS 3101: the report prints each matter as a title followed by its description ("As
+    discussed in Note 7"); asked what the matter is, the title is shown, not the boilerplate that
+    says the words "critical audit matter"."""
+    hit = first_hit(cli, audited, question)
+    assert hit["page_number"] == 9
+    assert hit["evidence"][0]["text"] == "Evaluation of warranty reserves for industrial controllers"
+
+
+def test_asked_where_the_critical_audit_matter_is_the_reports_heading_is_shown(cli, audited):
+    hit = first_hit(cli, audited, "Which page has the critical audit matter?")
+    assert hit["page_number"] == 9
+    assert hit["evidence"][0]["text"] == "Critical Audit Matter"
+
+
+def test_a_statements_row_is_read_across_its_parenthesised_aside(cli, audited):
+    """'Net cash provided by (used in) operating activities' is the operating cash flow's row: its
+    phrase is read across "(used in)", and the row comes before a sentence that says the words;
+    asked first what the figure is, then where, the row rather than the statement's title."""
+    hit = first_hit(cli, audited, "What was Korvel's operating cash flow in 2023, and which page shows it?")
+    assert hit["page_number"] == 8
+    assert hit["evidence"][0]["text"] == "Net cash provided by (used in) operating activities $ 5,591 $ 7,454"
+
+
+def test_a_tables_column_headings_are_not_its_evidence_line(cli, audited):
+    """The headings '12 Weeks Ended 36 Weeks Ended' say the period asked, but they are shown with
+    the row (its columns), not instead of it."""
+    hit = first_hit(cli, audited, "What were Korvel's net income and diluted EPS for the first 36 weeks of fiscal 2023?")
+    assert hit["page_number"] == 10
+    first = hit["evidence"][0]
+    assert first["text"] in ("NET INCOME ATTRIBUTABLE TO KORVEL $ 130 $ 135 $ 413 $ 397", "Diluted $ 2.93 $ 3.04 $ 9.30 $ 8.94")
+    assert [c["text"] for c in first["columns"]] == ["12 Weeks Ended 36 Weeks Ended",
+                                                     "May 7, 2023 May 8, 2022 May 7, 2023 May 8, 2022"]
+
+
+
+def test_a_tables_footnote_comes_after_the_sentence_that_states_the_figure(cli, audited):
+    """The footnote that defines net debt says every word asked; the line that states the total
+    debt at the end of the year is the one shown first."""
+    hit = first_hit(cli, audited, "What was Korvel's total debt and net debt to capital ratio at the end of 2023?")
+    assert hit["page_number"] == 11
+    assert not hit["evidence"][0]["text"].startswith("(1)")
