@@ -80,7 +80,7 @@ INGEST = frozenset({
 })
 QUERY = frozenset({
     "finder", "rank", "question", "evidence", "zh", "render", "multi", "batch", "answer", "codes", "concepts",
-    "describe", "features", "lists", "merge", "present", "queries", "signals",
+    "describe", "features", "lists", "merge", "present", "queries", "signals", "learned", "rules",
 })
 # packing is the codec of stored text: ingest packs, the store's re-index and the finder unpack;
 # exhibits reads data/exhibits.tsv, the kinds of exhibit both sides name.
