@@ -2,8 +2,10 @@
 
     python benchmarks/speed.py --output benchmarks/speed.txt
     python benchmarks/speed.py --financebench ../shared/financebench --runs 31
+    python benchmarks/speed.py --against ../before   # another checkout, timed in the same runs
 
-Sections: one `evfind query` process against the least a Typer CLI can cost for the same job;
+Sections: one `evfind query` process against the least a Typer CLI can cost for the same job
+(and, with --against DIR, against the `evfind query` of another checkout, before a change);
 `Finder.query` in-process; `--questions` batch throughput; ingest pages per second against raw
 pypdfium2 extraction of the same files; database size against the PDF and the raw page text;
 bm25s and rank_bm25 on the same pages and questions; and a synthetic filing of 200 and 2,000
@@ -24,6 +26,7 @@ import json
 import os
 import platform
 import re
+import resource
 import shutil
 import sqlite3
 import statistics
@@ -147,18 +150,27 @@ def answers_of(name: str) -> tuple[int, ...]:
     return (0, 1) if name.startswith("evfind") else (0,)
 
 
-def interleaved(commands: dict[str, list[list[str]]], runs: int, env, report: Report) -> dict[str, float]:
+def interleaved(commands: dict[str, list[list[str]]], runs: int, env, report: Report,
+                cpu: dict[str, float] | None = None) -> dict[str, float]:
     """Median wall time of each command; runs alternate between commands so load hits all alike.
     Each entry is a list of command lines used in turn (one question after another); entries
     named "evfind ..." are evfind queries (exit 0 or 1), the others exit 0. Failures go to
-    ``report``."""
+    ``report``. ``cpu``, where given, gets each command's median CPU time (user and system, of
+    the process and its children): what the process itself did, which the machine's other work
+    moves much less than the wall time."""
     for name, variants in commands.items():  # warm-up: bytecode written, files in the page cache
         for cmd in variants[:2]:
             run(cmd, env, report=report, answers=answers_of(name))
     times: dict[str, list[float]] = {name: [] for name in commands}
+    spent: dict[str, list[float]] = {name: [] for name in commands}
     for i in range(runs):
         for name, variants in commands.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             times[name].append(run(variants[i % len(variants)], env, report=report, answers=answers_of(name)))
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            spent[name].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    if cpu is not None:
+        cpu.update({name: median(values) for name, values in spent.items()})
     return {name: median(values) for name, values in times.items()}
 
 
@@ -217,9 +229,15 @@ def first_query_cost(db: Path, question: str, env) -> float:
     return median(values)
 
 
+def _commit(folder: Path) -> str:
+    """The commit a checkout is at (short), or "?" where git cannot say."""
+    done = subprocess.run(["git", "-C", str(folder), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return done.stdout.strip() or "?"
+
+
 # What importing evfind's query path costs a process that has imported the floor's modules: the
 # modules `evfind query` imports (tests/test_startup.py holds the list to the same statement).
-QUERY_PATH_IMPORTS = "import sqlite3, typer\nimport evfind.cli, evfind.finder, evfind.multi, evfind.render"
+QUERY_PATH_IMPORTS = "import sqlite3, typer\nimport evfind.cli, evfind.cli_query, evfind.finder, evfind.multi, evfind.render"
 
 
 def import_cost(env, runs: int) -> tuple[float, list[tuple[str, float]]]:
@@ -316,7 +334,19 @@ def header(report: Report, fb: Path | None, args) -> None:
     report(f"FinanceBench: {fb if fb else 'not found: real-filing parts skipped'}")
 
 
-def query_section(report: Report, db: Path, label: str, questions: list[str], runs: int, env) -> dict:
+# `evfind query` of another checkout (--against): its console script's code, run with this Python
+# and its package first on the path, so that only evfind's code differs between the two.
+AGAINST = """\
+import sys
+sys.path.insert(0, sys.argv.pop(1))
+sys.argv[0] = "evfind"
+from evfind.__main__ import main
+sys.exit(main())
+"""
+
+
+def query_section(report: Report, db: Path, label: str, questions: list[str], runs: int, env,
+                  against: Path | None = None) -> dict:
     report.section(f"Query: one `evfind query` process, {label}")
     floor_path = db.parent / "floor.py"
     floor_path.write_text(FLOOR, encoding="utf-8")
@@ -332,15 +362,28 @@ def query_section(report: Report, db: Path, label: str, questions: list[str], ru
         "evfind query": [[*evfind, "query", str(db), q] for q in questions],
         "evfind query --format json": [[*evfind, "query", str(db), q, "--format", "json"] for q in questions],
     }
-    result = interleaved(commands, runs, env, report)
+    if against is not None:
+        commands["evfind query, --against"] = [[sys.executable, "-c", AGAINST, str(against), "query", str(db), q]
+                                               for q in questions]
+    cpu: dict[str, float] = {}
+    result = interleaved(commands, runs, env, report, cpu)
     floor = result["floor"]
     report("floor = python, import typer, sqlite3 opens the database, one FTS5 MATCH ... ORDER BY rank LIMIT 20")
-    report(f"questions: {len(questions)} in turn, the same for floor (its content words) and evfind")
+    report(f"questions: {len(questions)} in turn, the same for floor (its content words) and evfind; wall time, "
+           "and CPU time (user and system: what the machine's other work moves less)")
     for name, value in result.items():
-        report(f"  {name:<28} {ms(value):>10}   {value / floor:5.2f}x floor")
+        report(f"  {name:<28} {ms(value):>10}   {value / floor:5.2f}x floor   CPU {ms(cpu[name]):>9} "
+               f"{cpu[name] / cpu['floor']:5.2f}x")
     frozen = result["floor, collector as evfind"]
     report(f"  (against the floor started as evfind starts, collector off while importing: "
            f"{result['evfind query'] / frozen:.2f}x)")
+    if against is not None:
+        before = result["evfind query, --against"]
+        now_cpu, before_cpu = cpu["evfind query"], cpu["evfind query, --against"]
+        report(f"  (--against: {against} at {_commit(against)}, the same questions in the same runs: "
+               f"{before / floor:.2f}x the floor before, {result['evfind query'] / floor:.2f}x now, "
+               f"now {result['evfind query'] / before:.2f}x before; CPU time {before_cpu / cpu['floor']:.2f}x "
+               f"before, {now_cpu / cpu['floor']:.2f}x now, now {now_cpu / before_cpu:.2f}x before)")
     ratio = result["evfind query"] / floor
     report.target("evfind query process within 1.3x of the floor", f"{ratio:.2f}x", ratio <= 1.3)
     report.target("evfind query process under 150 ms (100+ pages)", ms(result["evfind query"]), result["evfind query"] < 0.150)
@@ -686,7 +729,13 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the ingest timing (default 3)")
     parser.add_argument("--output", type=Path, help="also write the report to this file")
     parser.add_argument("--keep", type=Path, help="build in this directory and keep it (default: a temporary one)")
+    parser.add_argument("--against", type=Path, help="another checkout of evfind (its repository's folder): its "
+                        "`evfind query` is timed in the same interleaved runs, for a ratio before and after a change")
     args = parser.parse_args()
+    if args.against is not None:
+        args.against = args.against.resolve()
+        if not (args.against / "evfind" / "__main__.py").is_file():
+            parser.error(f"--against {args.against}: not a checkout of evfind (no evfind/__main__.py)")
     fb = args.financebench if args.financebench and (args.financebench / "pdfs").is_dir() else None
     if args.financebench and not fb:
         print(f"{args.financebench}/pdfs not found: real-filing parts skipped", file=sys.stderr)
@@ -709,7 +758,7 @@ def main() -> int:
             db = ingest(pdf, fresh(work / "synthetic-query.db")).db_path
             questions = synthetic.QUESTIONS
             label = "a synthetic 200-page filing"
-        figures = query_section(report, db, label, questions, args.runs, env)
+        figures = query_section(report, db, label, questions, args.runs, env, args.against)
         batch_section(report, db, questions, figures["process"], args.runs, env)
         if fb:
             ingest_section(report, fb, work, args.rounds)

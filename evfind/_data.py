@@ -70,8 +70,7 @@ def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):
         paths = [DATA / f for f in files] + [Path(code or build.__code__.co_filename)]
         stats = [(p.name, os.stat(p)) for p in paths]
         key = "|".join([name] + [f"{f}:{s.st_size}:{s.st_mtime_ns}" for f, s in stats])
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        folder = Path(base) / "evfind"
+        folder = cache_folder()
         import zlib
 
         # one file per install (its folder) and name: two checkouts do not evict each other
@@ -88,14 +87,36 @@ def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):
     except (OSError, ValueError, EOFError, TypeError):
         pass
     value = build()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        temp = path.with_name(f".{path.name}.{os.getpid()}")
-        temp.write_bytes(marshal.dumps((key, value)))
-        os.replace(temp, path)
-        for stale in folder.glob(f"{install}-{'[0-9a-f]' * 8}.marshal"):  # this install's, under older keys
-            if stale != path:
-                stale.unlink(missing_ok=True)
-    except (OSError, ValueError):
-        pass
+    if keep(path, (key, value)):
+        try:
+            for stale in folder.glob(f"{install}-{'[0-9a-f]' * 8}.marshal"):  # this install's, under older keys
+                if stale != path:
+                    stale.unlink(missing_ok=True)
+        except OSError:
+            pass
     return value
+
+
+def cache_folder() -> Path:
+    """The user's cache directory of evfind: $XDG_CACHE_HOME/evfind, else ~/.cache/evfind."""
+    import os
+
+    return Path(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")) / "evfind"
+
+
+def keep(path: Path, value) -> bool:
+    """Write ``value`` with marshal to ``path`` (a file of ``cache_folder``) as a whole or not at
+    all: to a temporary file renamed over it. False where it cannot be written (the cache is
+    then skipped, never an error)."""
+    import _thread
+    import marshal
+    import os
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_name(f".{path.name}.{os.getpid()}.{_thread.get_ident()}")  # (a thread's own)
+        temp.write_bytes(marshal.dumps(value))
+        os.replace(temp, path)
+    except (OSError, ValueError):
+        return False
+    return True

@@ -13,13 +13,14 @@ Pure: the vocabulary is given (store.terms_containing reads it).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
+
+from .text import LazyPattern
 
 MIN_LENGTH = 3  # shorter fragments ("10", "q4") sit inside too many tokens to tell anything
 MAX_VARIANTS = 4  # tokens of the filing taken for one fragment (the most frequent first)
-_WORD = re.compile(r"[a-z0-9]+")
-_YEAR = re.compile(r"(?:19|20)\d\d")
+_WORD = LazyPattern(r"[a-z0-9]+")
+_YEAR = LazyPattern(r"(?:19|20)\d\d")
 
 
 def fragments(phrases: Iterable[str]) -> list[str]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .text import LazyPattern
+
 PDF_SUFFIXES = (".pdf",)
 HTML_SUFFIXES = (".htm", ".html", ".xhtml")
 # How far into a file its HTML start is looked for: EDGAR documents may open with an XML
@@ -17,9 +19,10 @@ HTML_SUFFIXES = (".htm", ".html", ".xhtml")
 HEAD_BYTES = 8192
 
 _BOM = b"\xef\xbb\xbf"
-_HTML_START = re.compile(rb"<(?:!doctype\s+html|html|head|body)[\s>/]", re.IGNORECASE)
-_SGML_DOCUMENT = re.compile(rb"^<document>\s*<type>", re.IGNORECASE)
-_XBRL_INSTANCE = re.compile(rb"<(?:[a-z][\w.-]*:)?xbrl[\s>]", re.IGNORECASE)
+# compiled on first use: a query on a .db reads its first bytes and needs none of them
+_HTML_START = LazyPattern(rb"<(?:!doctype\s+html|html|head|body)[\s>/]", re.IGNORECASE)
+_SGML_DOCUMENT = LazyPattern(rb"^<document>\s*<type>", re.IGNORECASE)
+_XBRL_INSTANCE = LazyPattern(rb"<(?:[a-z][\w.-]*:)?xbrl[\s>]", re.IGNORECASE)
 
 
 def is_pdf_bytes(head: bytes) -> bool:

@@ -2,7 +2,7 @@
 
 Labels follow the answer's language (``Answer.lang``: en, or zh for a Chinese question, whose
 labels are in evfind/zh.py with the rest of evfind's Chinese); JSON keys are always English. The
-JSON objects themselves are built by ``Answer.to_dict`` and ``Plan.to_dict`` (evfind/finder.py),
+JSON objects themselves are built by ``Answer.to_dict`` and ``Plan.to_dict`` (evfind/answer.py),
 the one builder the CLI, batch mode and the Datasette plugin share.
 """
 
@@ -55,8 +55,8 @@ def confidence_cell(hit: Hit) -> str:
 
 def width(text: str) -> int:
     """Columns the text takes in a terminal: wide (CJK) characters take two."""
-    if text.isascii():  # no ASCII character is wide: unicodedata (a shared library) only for the others
-        return len(text)
+    if text.isascii() or text.replace(ELLIPSIS, "").isascii():  # no ASCII character is wide, nor the
+        return len(text)  # ellipsis a shortened line ends in: unicodedata (a shared library) only for the others
     import unicodedata
 
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)

@@ -23,27 +23,124 @@ Pure functions over strings. No data file is read at import: the one this module
 traditional to simplified table) is read on first use.
 """
 
+import _sre
+import _thread
 import re
 from functools import lru_cache
 
-from ._data import rows
+from ._data import cache_folder, keep, rows
+
+try:  # re's parser and compiler (Programs: what they make of a pattern is kept between processes)
+    from re import _compiler, _parser
+except ImportError:  # pragma: no cover (Python 3.10)
+    try:
+        import sre_compile as _compiler
+        import sre_parse as _parser
+    except ImportError:
+        _compiler = _parser = None
+
 
 class LazyPattern:
     """A regular expression compiled on its first use, not at import: ``_X = LazyPattern(r"...")``
     reads like ``re.compile`` (``_X.search(text)``, ``_X.sub(...)``...). Compiling the patterns
-    of the query path costs some 2 to 3 ms, which a process should pay only for the patterns its
-    question runs. After the first use each method is a plain attribute (no lookup per call). The
-    pattern may be a function that returns it, called on first use: a pattern built from a data
-    file (question.py's word lists) costs nothing until a question needs it."""
+    of the query path costs some 4 ms, which a process should pay only for the patterns its
+    question runs, and only once: the compiled program is kept between processes (``Programs``).
+    After the first use each method is a plain attribute (no lookup per call). The pattern may
+    be a function that returns it, called on first use: a pattern built from a data file
+    (question.py's word lists) costs nothing until a question needs it."""
 
     def __init__(self, pattern, flags: int = 0):
         self.pattern, self.flags = pattern, flags  # a pattern, or a function that returns one (from data)
 
     def __getattr__(self, name: str):
-        compiled = re.compile(self.pattern() if callable(self.pattern) else self.pattern, self.flags)
+        compiled = PROGRAMS.compile(self.pattern() if callable(self.pattern) else self.pattern, self.flags)
         for method in ("search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"):
             setattr(self, method, getattr(compiled, method))
         return getattr(compiled, name)
+
+
+class Programs:
+    """The programs of the regular expressions LazyPattern compiles, kept between processes.
+
+    Python compiles a pattern in Python code (re's parser and compiler) in every process: the 20
+    or so patterns an English question runs cost a query process some 4 ms, more than its SQL.
+    What the compiler makes of a pattern (the program re hands to ``_sre.compile``: flags, code,
+    groups) is kept with marshal in one file of the user's cache (``_data.cache_folder``), under
+    a key of the Python build and of its regular expression engine, and a pattern found there is
+    made by ``_sre.compile`` from it at once. A pattern not found there is compiled by re, and
+    its program kept only where the pattern it makes equals re's (patterns compare equal when
+    their code does). Without a cache (EVFIND_NO_CACHE=1, a folder that cannot be written, a
+    Python whose compiler is laid out otherwise) every pattern is compiled by re, as before."""
+
+    MAX = 100  # programs kept (evfind has some 35): past that the file starts again, without the
+    # patterns of word lists since edited; each process reads the whole file (~25 KB today)
+
+    def __init__(self, name: str = "patterns"):
+        self.name = name
+        self.table: dict | None = None  # (pattern, flags) -> program, read on first use
+        self.key = self.path = None
+        self.lock = _thread.allocate_lock()
+
+    def compile(self, pattern, flags: int = 0) -> re.Pattern:
+        """``re.compile(pattern, flags)``, made from the kept program where there is one."""
+        if not isinstance(pattern, (str, bytes)):
+            return re.compile(pattern, flags)
+        if self.table is None:
+            self._read()
+        flags = int(flags)
+        program = self.table.get((pattern, flags))
+        if program is not None:
+            try:
+                return _sre.compile(pattern, *program)
+            except Exception:  # noqa: BLE001 (a program _sre refuses: compiled anew below)
+                pass
+        compiled = re.compile(pattern, flags)
+        if self.path is not None and not flags & (re.DEBUG | re.LOCALE):
+            program = _program(pattern, flags)
+            if program is not None and _sre.compile(pattern, *program) == compiled:
+                with self.lock:  # (Datasette's threads: one writer of the table at a time)
+                    if len(self.table) >= self.MAX:
+                        self.table = {}
+                    self.table[pattern, flags] = program
+                    keep(self.path, (self.key, dict(self.table)))
+        return compiled
+
+    def _read(self) -> None:
+        import marshal
+        import os
+        import sys
+        import zlib
+
+        self.table = {}
+        if os.environ.get("EVFIND_NO_CACHE") or _parser is None:
+            return
+        self.key = f"{sys.version}|{_sre.MAGIC}|{_sre.CODESIZE}|{_sre.MAXREPEAT}|{_sre.MAXGROUPS}"
+        self.path = cache_folder() / f"{self.name}-{zlib.crc32(self.key.encode()):08x}.marshal"
+        try:
+            key, table = marshal.loads(self.path.read_bytes())
+        except (OSError, ValueError, EOFError, TypeError):
+            return
+        if key == self.key and isinstance(table, dict):
+            self.table = table
+
+
+def _program(pattern, flags: int) -> tuple | None:
+    """What re's compiler hands ``_sre.compile`` for ``pattern`` (as re._compiler.compile
+    does): (flags, code, groups, groupindex, indexgroup), in plain values; None where this
+    Python's compiler does not work that way."""
+    try:
+        parsed = _parser.parse(pattern, flags)
+        code = _compiler._code(parsed, flags)
+        state = parsed.state
+        index = [None] * state.groups
+        for name, number in state.groupdict.items():
+            index[number] = name
+        return int(flags | state.flags), [int(c) for c in code], state.groups - 1, dict(state.groupdict), tuple(index)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+PROGRAMS = Programs()
 
 
 # ---------------------------------------------------------------------------------------------

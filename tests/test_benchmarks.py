@@ -105,6 +105,21 @@ def test_speed_counts_the_processes_that_fail(speed, filing_db):
     assert ("every query answered (no evfind error, no process failed)", "4 failed", False) in report.targets
 
 
+def test_speed_times_the_query_of_another_checkout(speed, filing_db, tmp_path):
+    """--against DIR runs DIR's evfind, not the one installed: here a copy of this checkout whose
+    `query` prints a mark of its own."""
+    other = tmp_path / "other"
+    (other / "evfind").mkdir(parents=True)
+    (other / "evfind" / "__init__.py").write_text("", encoding="utf-8")
+    (other / "evfind" / "__main__.py").write_text("def main():\n    print('the other checkout')\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", speed.AGAINST, str(other), "query", str(filing_db), CAPEX],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (0, "the other checkout\n")
+    done = subprocess.run([sys.executable, "-c", speed.AGAINST, str(REPO), "query", str(filing_db), CAPEX],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0 and "Consolidated Statements of Cash Flows" in done.stdout, done.stderr
+
+
 def test_speed_passes_a_run_without_failures(speed):
     report = speed.Report(None)
     report.close()

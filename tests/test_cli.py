@@ -354,7 +354,7 @@ def test_words_on_most_pages_are_left_out_of_the_match(filing_db):
 def test_progress_bar_only_on_a_terminal(monkeypatch):
     import io
 
-    from evfind import cli as cli_module
+    from evfind import cli_app
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -362,14 +362,14 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
 
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    show = cli_module._progress(quiet=False)
+    show = cli_app.progress_bar(quiet=False)
     for done in range(1, 41):
         show(done, 40)
     assert "Extracting pages [###############...............] 20/40" in terminal.getvalue()
     assert terminal.getvalue().endswith("\r")  # the bar is wiped when extraction is done
-    assert cli_module._progress(quiet=True) is None
+    assert cli_app.progress_bar(quiet=True) is None
     monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: silent
-    assert cli_module._progress(quiet=False) is None
+    assert cli_app.progress_bar(quiet=False) is None
 
 
 # --- One JSON object for every outcome ----------------------------------------------------------
@@ -580,3 +580,16 @@ def test_a_named_statements_title_is_not_its_evidence_line(tmp_path, cli):
     top = data["results"][0]
     assert top["page_number"] == 2
     assert top["evidence"][0]["text"] == "Net income 1,600 1,432"
+
+
+def test_each_command_is_defined_by_the_module_cli_names_and_listed_in_its_order(cli):
+    """cli.COMMANDS names each command's module (the console script imports that one alone) in
+    the order `evfind --help` lists the commands, whatever order the modules are imported in."""
+    from evfind import cli as command_line
+
+    commands = command_line.app.registered_commands
+    assert [c.name or c.callback.__name__ for c in commands] == list(command_line.COMMANDS)
+    for info, module in zip(commands, command_line.COMMANDS.values()):
+        assert info.callback.__module__ == f"evfind.{module}"
+    listed = [line.split()[1] for line in cli("--help").stdout.splitlines() if line.startswith("│ ") and "  " in line[2:]]
+    assert listed[-len(commands):] == list(command_line.COMMANDS)

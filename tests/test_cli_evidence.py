@@ -10,8 +10,9 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from evfind import cli as cli_module
-from evfind.cli import SHOW_MAX, app
+from evfind import cli_app
+from evfind.cli import app
+from evfind.cli_show import SHOW_MAX
 from evfind.render import ELLIPSIS, cells, is_control, shorten, width
 
 from .conftest import ranked_pages, write_jsonl
@@ -27,7 +28,7 @@ ANSI = re.compile("\x1b\\[[0-9;]*m")
 
 def runner_on_a_terminal(monkeypatch, **env) -> CliRunner:
     """A runner whose stdout counts as a terminal, with a colour terminal's environment."""
-    monkeypatch.setattr(cli_module, "_terminal", lambda: True)
+    monkeypatch.setattr(cli_app, "stdout_is_terminal", lambda: True)
     return CliRunner(env={"COLUMNS": "100", "TERM": "xterm-256color", "NO_COLOR": None, **env})
 
 

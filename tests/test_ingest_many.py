@@ -165,7 +165,7 @@ def test_jobs_must_be_a_count(cli, filings, jobs):
 
 
 def test_progress_bar_counts_filings_on_a_terminal(monkeypatch):
-    from evfind import cli as cli_module
+    from evfind import cli_ingest
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -173,7 +173,7 @@ def test_progress_bar_counts_filings_on_a_terminal(monkeypatch):
 
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    bar = cli_module._Bar(4, enabled=True)
+    bar = cli_ingest._Bar(4, enabled=True)
     bar.show(1.5, 4)
     assert terminal.getvalue().endswith("\rIngesting [###########...................] 1/4 filings")
     with bar.aside():

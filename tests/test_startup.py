@@ -61,6 +61,11 @@ NOT_ON_THE_QUERY_PATH = (
     "evfind.datasette_plugin",
     "evfind.pageimage",
     "evfind.sqlerrors",  # SQLite's errors mapped to evfind's: loaded when one is met
+    "evfind.browse",  # `evfind serve` only
+    "evfind.cli_ingest",  # of the command line, a query imports cli, cli_app and cli_query alone
+    "evfind.cli_show",
+    "evfind.cli_eval",
+    "evfind.cli_serve",
     "evfind.mcp_server",  # `evfind mcp` only, and with it the MCP SDK and what it brings:
     "evfind.mcp_tools",
     "mcp",
@@ -101,7 +106,7 @@ def test_query_imports_only_what_a_query_needs(filing_db, floor):
     assert banned(modules - floor) == []  # (what typer loads itself is not evfind's doing)
     # Of the standard library, a query loads only what typer and sqlite3 load already,
     # unicodedata (the table's cell widths and the control characters of its evidence lines) and
-    # __future__ (cli.py's annotations stay strings: Typer evaluates the query command's alone).
+    # __future__ (the cli modules' annotations stay strings: Typer evaluates the query command's alone).
     assert {m for m in modules - floor if m.split(".")[0] not in ("evfind", "typer", "click")} <= {"unicodedata", "__future__"}
 
 
@@ -232,7 +237,7 @@ def recording(pattern, flags):
 
 re._compile = recording
 sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == "open" else None)
-import evfind.cli, evfind.finder, evfind.multi, evfind.render  # what `evfind query` imports
+import evfind.cli, evfind.cli_query, evfind.finder, evfind.multi, evfind.render  # what `evfind query` imports
 
 from evfind._data import DATA
 import json
@@ -325,3 +330,137 @@ def test_the_python_api_imports_nothing_of_the_mcp_sdk(filing_db):
     modules = set(result.stdout.split())
     assert "evfind.finder" in modules
     assert banned(modules, {"mcp", "mcp_types", "anyio", "evfind.mcp_server"}) == []
+
+
+# Runs the console script's main in a fresh process, saying on stderr whether it left by
+# os._exit; `--atexit` registers an atexit function first, `--thread` leaves a thread running.
+LEAVE = """
+import atexit, os, sys, threading, time
+if sys.argv[1] == "--atexit":
+    del sys.argv[1]
+    atexit.register(lambda: sys.stderr.write("atexit ran\\n"))
+if sys.argv[1] == "--thread":
+    del sys.argv[1]
+    def wait():  # until the main thread is done, as a worker would
+        while threading.main_thread().is_alive():
+            time.sleep(0.01)
+        sys.stderr.write("thread done\\n")
+
+    threading.Thread(target=wait).start()
+sys.argv = ["evfind", *sys.argv[1:]]
+leave = os._exit
+os._exit = lambda status: (sys.stderr.write(f"os._exit({status})\\n"), sys.stderr.flush(), leave(status))
+import evfind.__main__
+evfind.__main__.main()
+"""
+
+
+def test_the_console_script_leaves_at_once_only_when_nothing_is_left(filing_db):
+    """The console script ends the process with os._exit once its output is flushed (the
+    interpreter's exit would only free memory), with the command's exit status and all of its
+    output; an atexit function or a running thread gets Python's own exit, which runs and waits
+    for them."""
+    def leave(*args):
+        return subprocess.run([sys.executable, "-c", LEAVE, *[str(a) for a in args]], capture_output=True, text=True)
+
+    found = leave("query", filing_db, CAPEX, "--top", "12", "--format", "json")
+    assert found.returncode == 0 and found.stderr == "os._exit(0)\n"
+    assert len(json.loads(found.stdout)["results"]) > 1  # all of it, flushed
+    missing = leave("query", filing_db, "zebra giraffe hippopotamus")
+    assert missing.returncode == 1 and missing.stderr.endswith("os._exit(1)\n")
+    usage = leave("query", filing_db, "--top", "0", CAPEX)  # (Typer's usage error imports logging,
+    assert usage.returncode == 2 and "os._exit" not in usage.stderr  # which registers an atexit function)
+    waited = leave("--atexit", "query", filing_db, CAPEX)
+    assert waited.returncode == 0 and waited.stderr == "atexit ran\n" and "Cash Flows" in waited.stdout
+    waited = leave("--thread", "query", filing_db, CAPEX)
+    assert waited.returncode == 0 and waited.stderr == "thread done\n"
+
+
+def lazy_patterns() -> list[tuple[object, int]]:
+    """(pattern, flags) of every LazyPattern of evfind's modules (those that import here)."""
+    import importlib
+    import pkgutil
+
+    import evfind
+
+    found = []
+    for info in pkgutil.iter_modules(evfind.__path__):
+        if info.name in ("__main__", "mcp_server", "mcp_tools", "datasette_plugin"):  # (start-up; the servers)
+            continue
+        try:
+            module = importlib.import_module(f"evfind.{info.name}")
+        except ImportError:  # an extra that is not installed (datasette, mcp)
+            continue
+        for value in vars(module).values():
+            if isinstance(value, text.LazyPattern):
+                found.append((value.pattern() if callable(value.pattern) else value.pattern, int(value.flags)))
+    return list(dict.fromkeys(found))
+
+
+def test_the_programs_of_patterns_are_kept_between_processes(tmp_path, monkeypatch):
+    """Each LazyPattern is compiled by re once per Python, not once per process: its program is
+    kept in the user's cache and made into the pattern by _sre at once, a pattern equal to the
+    one re compiles (patterns compare equal when their code does). A damaged file, another
+    Python's, or EVFIND_NO_CACHE: re compiles them, as if there were no cache."""
+    import re
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("EVFIND_NO_CACHE", raising=False)
+    wanted = lazy_patterns()
+    assert 30 < len(wanted) < text.Programs.MAX / 2 and any(isinstance(p, bytes) for p, _ in wanted)  # (kinds.py's are bytes)
+    expected = [re.compile(p, f) for p, f in wanted]
+    assert [text.Programs().compile(p, f) for p, f in wanted] == expected  # compiled by re, kept
+    (kept,) = (tmp_path / "evfind").glob("patterns-*.marshal")
+    compiled = []
+    real = re.compile
+    monkeypatch.setattr(re, "compile", lambda *args: compiled.append(args) or real(*args))
+    made = [text.Programs().compile(p, f) for p, f in wanted]
+    assert made == expected and compiled == []  # read back: none compiled by re
+    assert [m.groupindex for m in made] == [e.groupindex for e in expected]
+    def found(pattern):
+        match = pattern.search("Why did net sales grow 12% in fiscal 2024, Item 7 (U.S.)?")
+        return match and (match.span(), match.groups())
+
+    assert [found(m) for m in made if isinstance(m.pattern, str)] == [found(e) for e in expected if isinstance(e.pattern, str)]
+    kept.write_bytes(b"not a marshal file")
+    assert [text.Programs().compile(p, f) for p, f in wanted[:5]] == expected[:5] and len(compiled) == 5
+    import marshal
+
+    kept.write_bytes(marshal.dumps(("another Python", {key: None for key in wanted})))
+    assert [text.Programs().compile(p, f) for p, f in wanted[:5]] == expected[:5] and len(compiled) == 10
+    monkeypatch.setenv("EVFIND_NO_CACHE", "1")
+    kept.unlink()
+    assert text.Programs().compile(*wanted[0]) == expected[0] and not kept.exists()
+
+
+def test_a_second_query_process_compiles_none_of_evfinds_patterns(filing_db, tmp_path):
+    probe = (
+        "import re, sys\n"
+        "compiled = []\n"
+        "_compile = re._compile\n"
+        "def recording(pattern, flags):\n"
+        "    caller = sys._getframe(1)\n"
+        "    while caller.f_globals.get('__name__', '').partition('.')[0] == 're':\n"
+        "        caller = caller.f_back\n"
+        "    if caller.f_globals.get('__name__', '') == 'evfind.text' and type(pattern) is str:\n"
+        "        compiled.append(pattern)  # a LazyPattern's, compiled by re\n"
+        "    return _compile(pattern, flags)\n"
+        "re._compile = recording\n"
+        "sys.argv = ['evfind', *sys.argv[1:]]\n"
+        "from evfind.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stderr.write(f'\\ncompiled {len(compiled)}')\n"
+    )
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    env.pop("EVFIND_NO_CACHE", None)
+
+    def compiled() -> int:
+        done = subprocess.run([sys.executable, "-c", probe, "query", str(filing_db), CAPEX], capture_output=True, text=True, env=env)
+        assert "Consolidated Statements of Cash Flows" in done.stdout, done.stderr
+        return int(done.stderr.rpartition("compiled ")[2])
+
+    assert compiled() > 10  # the first: every pattern the question runs, compiled by re and kept
+    assert compiled() == 0  # the next: made from the kept programs
