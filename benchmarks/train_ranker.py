@@ -80,6 +80,9 @@ SETTINGS = {
     f"{rounds} trees of {leaves} leaves": {"num_boost_round": rounds, "num_leaves": leaves}
     for rounds in (100, 250) for leaves in (4, 7, 15)
 }
+# The setting the candidate depths are compared with (and --quick trains), and the depths.
+QUICK_NAME, QUICK = "150 trees of 7 leaves", {"num_boost_round": 150, "num_leaves": 7}
+POOLS = (10, 15, 20)
 # The confidence thresholds the doubt threshold is chosen among, and the calibration's bins.
 DOUBTS = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
 BINS = ((0.0, 0.3), (0.3, 0.5), (0.5, 0.7), (0.7, 0.9), (0.9, 1.0001))
@@ -97,9 +100,11 @@ CALIBRATIONS = {
 # The questions, through the product's pipeline
 
 
-def collect(financebench: Path, edgar: Path | None, cache: Path) -> tuple[list[dict], list[dict]]:
+def collect(financebench: Path, edgar: Path | None, cache: Path, pool: int) -> tuple[list[dict], list[dict]]:
     """Every labelled question with its candidates' vectors (``features.vectors`` of
-    ``Finder.signals``), its gold pages and the rules' ranking; and the files read."""
+    ``Finder.signals``: the fusion's leading ``pool`` pages and those named outright), its gold
+    pages and the rules' ranking; and the files read."""
+    method = DEFAULT._replace(pool=pool)
     questions, files = [], []
     finders: dict[tuple[str, str], Finder] = {}
     try:
@@ -111,19 +116,20 @@ def collect(financebench: Path, edgar: Path | None, cache: Path) -> tuple[list[d
                           "sha256": hashlib.sha256(labels.read_bytes()).hexdigest()})
             for record in records:
                 doc = record["doc_name"]
-                for method, key in ((DEFAULT, "learned"), (RULES, "rules")):
+                for asked, key in ((method, "learned"), (RULES, "rules")):
                     if (doc, key) not in finders:
-                        finders[doc, key] = Finder(database_for(doc, sources, None, cache), method=method)
+                        finders[doc, key] = Finder(database_for(doc, sources, None, cache), method=asked)
                 learned_finder, rules_finder = finders[doc, "learned"], finders[doc, "rules"]
                 try:
                     signals = learned_finder.signals(record[field])
                     rules = [hit.page_number for hit in rules_finder.query(record[field], top=20).results]
                 except NoContentWordsError:
                     continue
-                pages, rows = rank.vectors(signals, DEFAULT)
-                named = set(rank.stages(signals, DEFAULT).made.named)
+                pages, rows = rank.vectors(signals, method)
+                named = set(rank.stages(signals, method).made.named)
                 questions.append({
                     "set": name, "id": str(record.get("id")), "doc": doc, "company": company_of(record),
+                    "question": record[field],
                     "zh": name.endswith("-zh"), "gold": set(record["gold_pages"]),
                     "pages": [signals.pages[p].number for p in pages], "rows": [list(r) for r in rows],
                     "named": [p in named for p in pages], "rules": rules,
@@ -374,35 +380,11 @@ def choose_doubt(questions: list[dict], orders: dict[int, list], confidence: dic
 
 
 def flat_trees(booster) -> list[dict]:
-    """LightGBM's trees as flat arrays (``learned.Tree``): node n's feature, threshold and
-    children; a child below 0 is the leaf ~child."""
-    trees = []
-    for info in booster.dump_model()["tree_info"]:
-        root = info["tree_structure"]
-        if "split_index" not in root:  # a tree of one leaf
-            trees.append({"feature": [], "threshold": [], "left": [], "right": [], "value": [root["leaf_value"]]})
-            continue
-        size = info["num_leaves"] - 1
-        tree = {"feature": [0] * size, "threshold": [0.0] * size, "left": [0] * size, "right": [0] * size,
-                "value": [0.0] * info["num_leaves"]}
-
-        def walk(node) -> int:
-            if "split_index" not in node:
-                tree["value"][node["leaf_index"]] = node["leaf_value"]
-                return ~node["leaf_index"]
-            if node["decision_type"] != "<=" or node.get("missing_type") == "Zero":
-                raise SystemExit(f"a split evfind cannot evaluate: {node['decision_type']}, {node.get('missing_type')}")
-            n = node["split_index"]
-            tree["feature"][n], tree["threshold"][n] = node["split_feature"], float(node["threshold"])
-            tree["left"][n], tree["right"][n] = walk(node["left_child"]), walk(node["right_child"])
-            return n
-
-        walk(root)
-        trees.append(tree)
-    return trees
+    """LightGBM's trees as flat arrays (``learned.flat_tree`` of each tree of its dump)."""
+    return [learned.flat_tree(info) for info in booster.dump_model()["tree_info"]]
 
 
-def write_model(ranker, calibration, doubt: float, provenance: dict, path: Path) -> dict:
+def write_model(ranker, calibration, doubt: float, pool: int, provenance: dict, path: Path) -> dict:
     names = list(features.NAMES)
     data = {
         "format": "evfind ranker 3: a forest of LightGBM trees as flat arrays over named inputs, whose sum is "
@@ -412,6 +394,7 @@ def write_model(ranker, calibration, doubt: float, provenance: dict, path: Path)
         "calibration": {"inputs": list(calibration.inputs), "weights": list(calibration.weights),
                         "bias": calibration.bias},
         "doubt": doubt,
+        "pool": pool,
         "provenance": provenance,
     }
     text = json.dumps(data, indent=None, separators=(",", ":"), ensure_ascii=False)
@@ -437,6 +420,46 @@ def check_pure_python(data: dict, ranker, questions: list[dict]) -> float:
     return worst
 
 
+# The seed example of issue 21: its pages 4 and 5 hold the evidence.
+SEED = ("PEPSICO_2022_10K", "What are the geographies that Pepsico primarily operates in?")
+
+
+def seed_and_speed(financebench: Path, cache: Path, asked: list[dict], runs: int = 15) -> None:
+    """The seed example's first pages by the model just written and by the rules, and
+    ``Finder.query`` timed on its filing for every question labelled on it, the two methods in
+    turn (interleaved, the same process: a ratio against the rules measured in the same run)."""
+    import statistics
+
+    learned._SHIPPED.clear()  # the model just written
+    db = database_for(SEED[0], financebench / "pdfs", None, cache)
+    finders = {name: Finder(db, method=method) for name, method in rank.METHODS.items()}
+    try:
+        print(f"== The seed example ({SEED[0]}, \"{SEED[1]}\"; evidence on pages 4 and 5)")
+        for name, finder in finders.items():
+            hits = finder.query(SEED[1]).results
+            print(f"  {name:<8} " + "  ".join(f"{h.page_number}" + ("" if h.confidence is None else f" ({h.confidence:.2f})")
+                                              for h in hits))
+        questions = sorted({q["question"] for q in asked if q.get("question")}) or [SEED[1]]
+        times = {name: [] for name in finders}
+        for name, finder in finders.items():
+            for question in questions:
+                finder.query(question)  # warm: the first query in a process reads the filing's own data
+        for _ in range(runs):
+            for name, finder in finders.items():
+                for question in questions:
+                    begun = time.perf_counter()
+                    finder.query(question)
+                    times[name].append(time.perf_counter() - begun)
+        medians = {name: statistics.median(values) * 1000 for name, values in times.items()}
+        print(f"== Finder.query on {SEED[0]} (the {len(questions)} questions labelled on it x {runs} runs, the "
+              "methods interleaved; median)")
+        print(f"  learned {medians['learned']:.2f} ms, rules {medians['rules']:.2f} ms: "
+              f"{medians['learned'] / medians['rules']:.2f}x the rules")
+    finally:
+        for finder in finders.values():
+            finder.close()
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -450,31 +473,53 @@ def main() -> None:
     parser.add_argument("--vectors", type=Path, help="keep the questions' vectors in this file and read them from it "
                         "when it exists (to train again without asking every question again)")
     parser.add_argument("--quick", action="store_true", help="one setting, no ablation (to try a change)")
+    parser.add_argument("--pools", default=",".join(map(str, POOLS)),
+                        help="the candidate depths chosen among (the fusion's leading pages scored), comma-separated")
     args = parser.parse_args()
     import lightgbm
 
     started = time.perf_counter()
-    if args.vectors is not None and args.vectors.is_file():
-        questions, files = pickle.loads(args.vectors.read_bytes())
-    else:
-        questions, files = collect(args.financebench, args.edgar, args.cache)
-        if args.vectors is not None:
-            args.vectors.write_bytes(pickle.dumps((questions, files)))
+    pools = [int(p) for p in args.pools.split(",")]
+    asked = {}
+    for pool in pools:
+        kept = None if args.vectors is None else args.vectors.with_name(f"{args.vectors.stem}-{pool}{args.vectors.suffix}")
+        if kept is not None and kept.is_file():
+            asked[pool] = pickle.loads(kept.read_bytes())
+        else:
+            asked[pool] = collect(args.financebench, args.edgar, args.cache, pool)
+            if kept is not None:
+                kept.write_bytes(pickle.dumps(asked[pool]))
     collected = time.perf_counter() - started
     columns = list(range(len(features.NAMES)))
     out = io.StringIO()
     with redirect_stdout(out):
+        print("== Candidate depth chosen by leave-one-company-out (the fusion's leading pages scored; "
+              f"{QUICK_NAME}; objective: mean of hit@1, hit@3, reciprocal rank)")
+        by_pool = {}
+        for pool in pools:
+            questions = asked[pool][0]
+            orders = loco_scores(questions, QUICK, columns) if len(pools) > 1 else {}
+            by_pool[pool] = objective(questions, orders) if orders else 0.0
+            inside = sum(any(p in q["gold"] for p in q["pages"]) for q in questions) / len(questions)
+            en = [i for i, q in enumerate(questions) if not q["zh"]]
+            h1 = (sum(hits([p for p, _, _ in orders.get(i, [])], questions[i]["gold"], 1) for i in en) / len(en)
+                  if orders else 0.0)
+            print(f"  {pool:>3} pages: a gold page among them {inside:.3f}   objective {by_pool[pool]:.4f}   "
+                  f"hit@1 (English) {h1:.3f}")
+        pool = max(pools, key=lambda p: by_pool[p])
+        print(f"  chosen: {pool}\n")
+        questions, files = asked[pool]
         companies = sorted({q["company"] for q in questions})
         print(f"evfind {__version__} learned last stage (benchmarks/train_ranker.py), LightGBM {lightgbm.__version__}, "
               f"{datetime.date.today().isoformat()}")
         print(f"{len(questions)} questions ({sum(not q['zh'] for q in questions)} English, "
               f"{sum(q['zh'] for q in questions)} Chinese) of {len({q['doc'] for q in questions})} filings of "
               f"{len(companies)} companies; {len(features.NAMES)} signals in {len(features.GROUPS)} groups; "
-              f"candidates: the fusion's leading {DEFAULT.pool} and the pages named outright")
+              f"candidates: the fusion's leading {pool} and the pages named outright")
         inside = sum(any(p in q["gold"] for p in q["pages"]) for q in questions) / len(questions)
         print(f"a gold page among the candidates: {inside:.3f} of the questions\n")
 
-        settings = {"quick": {"num_boost_round": 150, "num_leaves": 7}} if args.quick else SETTINGS
+        settings = {QUICK_NAME: QUICK} if args.quick else SETTINGS
         held: dict[str, dict[int, list]] = {}
         print("== Parameters chosen by leave-one-company-out (objective: mean of hit@1, hit@3, reciprocal rank)")
         for name, setting in settings.items():
@@ -552,7 +597,8 @@ def main() -> None:
             "questions": files,
             "filings": filings_of(questions, args.financebench, args.edgar),
             "companies": companies,
-            "candidates": f"the fusion's leading {DEFAULT.pool} pages and the pages named outright",
+            "candidates": f"the fusion's leading {pool} pages and the pages named outright",
+            "pool_chosen_among": pools,
             "parameters": {**{k: v for k, v in BASE.items() if k not in ("verbose", "num_threads")}, **setting},
             "chosen_among": list(settings),
             "calibration": {"method": "Platt scaling", "on": f"the held-out scores of the leading {CALIBRATED} "
@@ -562,7 +608,7 @@ def main() -> None:
             "rules_in_sample": figures(questions, {i: q["rules"] for i, q in enumerate(questions)}),
             "ablation_loco_hit@1/3/5_en_zh": ablation,
         }
-        data = write_model(final, calibration, doubt, provenance, args.out)
+        data = write_model(final, calibration, doubt, pool, provenance, args.out)
         worst = check_pure_python(data, final, questions)
         size = args.out.stat().st_size
         print(f"written: {args.out.relative_to(REPO) if args.out.is_relative_to(REPO) else args.out} "
@@ -570,6 +616,9 @@ def main() -> None:
               f"{', '.join(f'{w:.3f} x {n}' for n, w in zip(calibration.inputs, calibration.weights))}, bias "
               f"{calibration.bias:.3f}); evfind's pure-Python scores equal LightGBM's "
               f"(largest difference {worst:.1e})")
+        if args.out.resolve() == OUT.resolve():
+            print()
+            seed_and_speed(args.financebench, args.cache, [q for q in questions if q["doc"] == SEED[0]])
         importance = sorted(zip(final.feature_importance("gain"), features.NAMES), reverse=True)
         print("signals by gain in the shipped model: " + ", ".join(f"{n} {v:.0f}" for v, n in importance[:20]))
         print(f"\nquestions asked in {collected:.0f} s; wall time {time.perf_counter() - started:.0f} s")

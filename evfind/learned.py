@@ -33,6 +33,8 @@ from typing import NamedTuple
 # The confidence under which an answer says no page is likely to hold the evidence, when the
 # model file gives none (ranker.json's "doubt" is chosen by leave-one-company-out).
 DOUBT = 0.3
+# The fusion's leading pages the model scores, when the model file gives no number ("pool").
+POOL = 15
 
 
 class Tree(NamedTuple):
@@ -121,8 +123,8 @@ class Calibration(NamedTuple):
     companies the ranker did not see (leave-one-company-out); its weights are not negative, so a
     higher score or a wider lead never lowers a confidence.
 
-    >>> Calibration(("score",), (2.0,), -1.0).probabilities([(0.5, 0.0, 0.0), (1.0, 0.0, 0.0)])
-    [0.5, 0.731]
+    >>> Calibration(("score",), (2.0,), -1.0).probabilities([(1.0, 0.5, 0.0), (0.5, 0.0, 0.0)])
+    [0.731, 0.5]
     """
 
     inputs: tuple[str, ...]
@@ -149,9 +151,9 @@ class Model:
     left out, one it was and the code no longer computes reads 0."""
 
     def __init__(self, ranker: Forest, known: Sequence[str], calibration: Calibration | None = None,
-                 doubt: float = DOUBT, provenance: dict | None = None):
+                 doubt: float = DOUBT, provenance: dict | None = None, pool: int = POOL):
         self.ranker, self.known, self.calibration = ranker, tuple(known), calibration
-        self.doubt, self.provenance = doubt, provenance
+        self.doubt, self.provenance, self.pool = doubt, provenance, pool
         self._ranker_columns = ranker.reading(self.known)
 
     def scores(self, rows: Sequence[Sequence[float]]) -> list[float]:
@@ -170,6 +172,38 @@ class Model:
         return self.calibration.probabilities(ranked_inputs(scores, named))
 
 
+def flat_tree(info: dict) -> dict:
+    """One tree of LightGBM's model dump (``Booster.dump_model()["tree_info"][i]``: nested
+    nodes) as the flat arrays of the ranker file: node n's feature, threshold and children, a
+    child below 0 the leaf ~child, and the leaves' values. Raises ValueError for a split this
+    evaluator does not follow (a category, or zeros read as missing: evfind's signals are
+    finite numbers, so a split that sends only NaN by default is followed as a plain one).
+
+    >>> flat_tree({"num_leaves": 1, "tree_structure": {"leaf_value": 0.5}})
+    {'feature': [], 'threshold': [], 'left': [], 'right': [], 'value': [0.5]}
+    """
+    root = info["tree_structure"]
+    if "split_index" not in root:  # a tree of one leaf
+        return {"feature": [], "threshold": [], "left": [], "right": [], "value": [root["leaf_value"]]}
+    size = info["num_leaves"] - 1
+    tree = {"feature": [0] * size, "threshold": [0.0] * size, "left": [0] * size, "right": [0] * size,
+            "value": [0.0] * info["num_leaves"]}
+
+    def walk(node) -> int:
+        if "split_index" not in node:
+            tree["value"][node["leaf_index"]] = node["leaf_value"]
+            return ~node["leaf_index"]
+        if node["decision_type"] != "<=" or node.get("missing_type") not in (None, "None", "NaN"):
+            raise ValueError(f"a split evfind cannot evaluate: {node['decision_type']}, {node.get('missing_type')}")
+        n = node["split_index"]
+        tree["feature"][n], tree["threshold"][n] = node["split_feature"], float(node["threshold"])
+        tree["left"][n], tree["right"][n] = walk(node["left_child"]), walk(node["right_child"])
+        return n
+
+    walk(root)
+    return tree
+
+
 def forest_of(data: dict) -> Forest:
     """The ``Forest`` of a ranker file's part: {"inputs": names, "trees": [flat trees]}."""
     return Forest(data["inputs"], [Tree(tuple(t["feature"]), tuple(t["threshold"]), tuple(t["left"]), tuple(t["right"]),
@@ -184,7 +218,8 @@ def calibration_of(data: dict) -> Calibration:
 def model_of(data: dict, known: Sequence[str]) -> Model:
     """The ``Model`` of a ranker file's content (``known``: the signals the code computes)."""
     calibration = calibration_of(data["calibration"]) if data.get("calibration") else None
-    return Model(forest_of(data["ranker"]), known, calibration, float(data.get("doubt", DOUBT)), data.get("provenance"))
+    return Model(forest_of(data["ranker"]), known, calibration, float(data.get("doubt", DOUBT)), data.get("provenance"),
+                 int(data.get("pool", POOL)))
 
 
 RANKER = "ranker.json"
@@ -203,11 +238,11 @@ def shipped() -> Model:
 
 
 def _read_shipped() -> dict:
-    """The ranker file's forest, calibration and doubt threshold as plain values (its provenance, for
+    """The ranker file's forest, calibration, doubt threshold and candidate depth as plain values (its provenance, for
     people, is left out of what the cache keeps)."""
     import json
 
     from ._data import DATA
 
     data = json.loads((DATA / RANKER).read_text(encoding="utf-8"))
-    return {key: data[key] for key in ("ranker", "calibration", "doubt") if key in data}
+    return {key: data[key] for key in ("ranker", "calibration", "doubt", "pool") if key in data}

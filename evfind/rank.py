@@ -133,7 +133,7 @@ class Method(NamedTuple):
     # the pages off-period): those are its signals now. False: the rules, kept measurable
     # (``RULES``). A page the question names outright still comes first (``lead``).
     learned: bool = True
-    pool: int = 15
+    pool: int = 0  # how many of the fusion's leading pages are candidates; 0: the model's own (ranker.json "pool")
 
     def without(self, lever: str) -> "Method":
         if lever not in LEVERS:
@@ -183,6 +183,8 @@ DEFAULT = Method()
 # The hand-set rules after the fusion, as they ranked before the learned last stage (issue 21):
 # measured beside it (benchmarks/train_ranker.py), never the default.
 RULES = Method(learned=False)
+# The last stages by name (`evfind query --method`, `evfind eval --method`).
+METHODS = {"learned": DEFAULT, "rules": RULES}
 # The design's method read plainly: bm25 over text and headings (headings weighted), the
 # content words and the synonym table, routing by the headings in a page's first lines,
 # RRF with k = 60 and the route list weighted below the lexical one.
@@ -395,14 +397,20 @@ def to_define(signals: Signals, method: Method) -> tuple[Hashable, ...]:
 def depth(method: Method) -> int:
     """How many of the fusion's leading pages the last stage reads: the learned stage's
     candidates (``Method.pool``), or the rules' rerank depth."""
-    return method.pool if method.learned else method.rerank_depth
+    return candidates_of(method) if method.learned else method.rerank_depth
+
+
+def candidates_of(method: Method) -> int:
+    """How many of the fusion's leading pages the learned stage scores: ``Method.pool``, or the
+    shipped model's own depth (chosen with it by leave-one-company-out)."""
+    return method.pool or learned.shipped().pool
 
 
 def pool(signals: Signals, method: Method) -> tuple[Hashable, ...]:
     """The pages the learned last stage scores: the fusion's leading ``method.pool`` (no page
     moved, none set aside: those are its signals) and the pages the question names outright."""
     made, fused = _fused(signals, method)
-    return tuple(dict.fromkeys([page for page, _ in fused[: method.pool]] + list(made.named)))
+    return tuple(dict.fromkeys([page for page, _ in fused[: candidates_of(method)]] + list(made.named)))
 
 
 def to_read(signals: Signals, method: Method, top: int = TOP_DEFAULT) -> Reads:
