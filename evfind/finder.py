@@ -444,7 +444,7 @@ class Finder:
         elif rank.doubtful(hits[0].confidence):
             outcome = "doubtful"
         absent = self.absent(parsed)
-        if outcome is None and absent and parsed.reading is None:
+        if outcome in (None, "doubtful") and absent and parsed.reading is None:
             absent = specific(absent, parsed)
         if parsed.reading is not None:  # as the Chinese question says them
             from .zh import named
