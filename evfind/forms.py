@@ -13,9 +13,8 @@ words a form prints because the SEC's forms (or the custom of press releases) ma
   numbering (a 10-Q numbers its Items again in Part II; an 8-K numbers them 1.01 ... 9.01), and
   the Part a "PART II" line starts. ``structure_form`` hands them to structure.py's walk, which
   carries the Part in force from page to page.
-- ``release_sections``: the sections of an earnings release: highlights, outlook, segment
-  tables, non-GAAP reconciliations, the conference call (the condensed statements are
-  recognised by structure.py, like any primary statement).
+- the sections of an earnings release (highlights, outlook, segment tables, non-GAAP
+  reconciliations, the conference call) are evfind/release.py's ``release_sections``.
 - ``analyse``: structure.py's walk with the form's reading, and the exhibits' and the
   release's sections added to the pages: what ingest stores.
 
@@ -30,10 +29,10 @@ from functools import lru_cache, partial
 
 from .exhibits import kinds as _kind_rows
 from ._data import rows
-from .lines import COVER_PAGES, DATELINE_TICKER, tickers as _tickers, ITEM_LINE_WORDS, ITEM_TITLE_WORDS, TOP_LINES, boilerplate as _boilerplate
-from .lines import lines as _lines, reflow, title_words, top as _top
-from .statements import STATEMENT_TITLE_WORDS
-from .structure import ANY_FORM, Form, PageStructure, numbered_item_heading
+from .lines import COVER_PAGES, DATELINE_TICKER, tickers as _tickers, ITEM_LINE_WORDS, ITEM_TITLE_WORDS
+from .lines import lines as _lines, reflow, rejoin, title_words, top as _top
+from .release import STATEMENT_TITLE as _STATEMENT_TITLE, release_sections
+from .structure import ANY_FORM, Form, PageStructure, capitalised, numbered_item_heading
 from .structure import analyse as analyse_structure
 
 FORMS = ("10-K", "10-Q", "8-K", "earnings", "annual", "other")
@@ -66,15 +65,6 @@ ACRONYM_CHARS = 3  # a word of an all-capitals title this short stays in capital
 # Parts and Items (part_of, item_line)
 PART_LINE_WORDS = 8  # "PART I - FINANCIAL INFORMATION" is five words; a longer line that starts "Part II" is a sentence
 
-# Earnings-release sections (release_sections, _release_heading, _headline_lines)
-RELEASE_CARRY = 2  # pages an earnings release's section runs on without a heading of its own
-RELEASE_HEADING_WORDS = 14  # "Reconciliation of Adjusted EBIT by Reporting Segment" is seven; a longer line is text
-RELEASE_HEADING_CHARS = 120  # the same in characters, for lines extracted without their spaces
-RELEASE_HEADING_NUMBERS = 2  # "Fiscal 2024 Outlook" holds one number, "Q4 2023 Highlights" two; more is a table row
-HEADLINE_START = 3  # the headline's reporting verb is on one of the first lines of the release's first page
-HEADLINE_RUN = 2  # a headline runs on to at most two more lines ("... Reports Results;" / "Raises Guidance")
-HEADLINE_LINE_WORDS = 12  # a line the headline runs on to; a longer one is the lead paragraph
-HEADLINE_TAIL_WORDS = 3  # after a line that does not end open (";", ",", "and"), a longer line starts the lead
 
 
 def _words(text: str) -> str:
@@ -112,10 +102,6 @@ _DATELINE = re.compile(
 )
 _RELEASE_WORDS = re.compile(
     r"\b(?:news release|press release|for immediate release|business wire|globe newswire|pr newswire)\b", re.I
-)
-_STATEMENT_TITLE = re.compile(
-    r"\b(?:condensed )?(?:consolidated )?(?:statements? of (?:income|operations|earnings|cash flows?)|balance sheets?)\b",
-    re.I,
 )
 _ANNUAL_WORDS = re.compile(r"\bannual report\b|\bannual review\b", re.I)
 _SHAREHOLDER_WORDS = re.compile(
@@ -257,6 +243,10 @@ _NOISE = re.compile(
     r"(?:u\.?s\.?\s*)?(?:us)?[$\u20ac\u00a3]\s*[\d,.]+(?:\s*(?:million|billion))?|[A-Z]{1,3}\$\s*[\d,.]+)(?:\s*\]?)$",
     re.I,
 )
+# A footnote: its mark ("1", "(1)", "*", a dagger) and its text ("1 Not meaningful", "* Excludes
+# special items"). A title may start with a figure, but not with a lone digit and a word:
+# "364-Day Credit Agreement", "2024 Omnibus Incentive Plan", "18 U.S.C. Section 1350 Certification".
+_FOOTNOTE = re.compile(r"^(?:\(\d{1,2}\)|\d\s+(?=[A-Za-z][a-z])|[*\u2020\u2021\u00a7]+\s*(?=[A-Za-z]))")
 _TITLE_END = re.compile(r"^(?:dated|made|among|between|by and|relating to|of|for|to|as of)\b", re.I)
 _BODY_START = re.compile(r"^(?:article|section)\b", re.I)  # a contract's first heading, after its title
 _INDEX_ROW = re.compile(r"^(?:exhibit\s*)?(\d{1,3}(?:\.\d{1,3})?(?:\.[A-Z]{3})?)\*?[.)]?\s+(\S.{2,})$", re.I)
@@ -332,6 +322,10 @@ def _title(rest: str, following: list[str]) -> str:
     parts: list[str] = []
     for candidate in [rest, *following[:TITLE_LINES]]:
         candidate = candidate.strip()
+        if _FOOTNOTE.match(candidate):
+            if parts:
+                break
+            continue  # "1 Not meaningful": a table's footnote, drawn before the page's title
         if not parts and (not candidate or _NOISE.match(candidate) or _EXHIBIT_LINE.match(candidate)):
             continue
         if len(candidate.split()) > TITLE_LINE_WORDS or candidate[:1].islower() or _TITLE_END.match(candidate):
@@ -520,10 +514,13 @@ def item_line(form: str, line: str, following: str = "", part: str | None = None
     title, heading = match.group(3).strip(), line
     if not title and following and len(following.split()) <= ITEM_TITLE_WORDS:
         title, heading = following, f"{line} {following}"
-    if not title[:1].isupper():
+    if not capitalised(title):
         return None
     printed = re.sub(r"\s+", " ", heading).strip()
     read = _read_item(form, re.sub(r"\s*\.{3,}.*$|\s+\d{1,3}$", "", printed), part)
+    if read is None and rejoin(printed) != printed:  # "Item 2. Management s Discussio n"
+        printed = rejoin(printed)
+        read = _read_item(form, re.sub(r"\s*\.{3,}.*$|\s+\d{1,3}$", "", printed), part)
     return (read[0], printed) if read else None
 
 
@@ -537,7 +534,17 @@ def titled_item(form: str, line: str, following: str = "", part: str | None = No
         return None
     label, heading, number = found
     labels = item_labels(form, number)
-    return None if labels and label not in labels else (label, heading)
+    if labels and label not in labels and _RESERVED.search(heading):
+        return labels[0], heading  # "ITEM 4. RESERVED" (2010-11), "Item 6. [Reserved]" (from 2021): the number's Item
+    # An Item the form does not have ("Item 8.01. Other Events." quoted in a 10-K's Item 9B) is
+    # no Item of this filing; one whose title another number carries is a page header's.
+    return (label, heading) if label in labels else None
+
+
+# A reserved Item: Form 10-K Item 4 "(Removed and Reserved)" from SEC Release 33-9089 (2010)
+# until Item 4 became Mine Safety Disclosures (Release 33-9286, 2011); Item 6 "[Reserved]" since
+# Release 33-10890 (2020).
+_RESERVED = re.compile(r"\breserved\b", re.I)
 
 
 def structure_form(form: str) -> Form:
@@ -550,93 +557,6 @@ def structure_form(form: str) -> Form:
     if form not in ("10-Q", "8-K"):
         return ANY_FORM
     return Form(form, partial(item_line, form), part=part_of, contents=form != "8-K")
-
-
-# ---------------------------------------------------------------------------------------------
-# Earnings-release sections
-
-# (label, pattern in the heading's lower-case words, the cue as a heading prints it or None).
-# Highlights and outlook headings print their cue capitalised ("Fiscal 2024 Outlook"); a
-# sentence-case "2023 guidance" is a paragraph's lead-in. Table titles are often in sentence
-# case ("Reconciliation of adjusted EBIT by reporting segment"): no such condition.
-_RELEASE_HEADINGS = (
-    ("highlights", re.compile(r"(?:^|\b)highlights$|^highlights\b|^key (?:figures|metrics)$"),
-     re.compile(r"\b(?:Highlights|HIGHLIGHTS|Key)\b")),
-    ("outlook_guidance", re.compile(r"\b(?:outlook|guidance)$|^(?:outlook|guidance)\b|^full year \d{4} (?:outlook|guidance)"),
-     re.compile(r"\b(?:Outlook|OUTLOOK|Guidance|GUIDANCE)\b")),
-    ("non_gaap", re.compile(r"\breconciliations?\b|^non gaap (?:financial )?(?:measures?|information)\b|\bgaap to\b"), None),
-    ("segment_information", re.compile(r"\bsegments?\b|\bdivisions?\b|\bby (?:business|region|geography)\b"), None),
-    ("conference_call", re.compile(r"\bconference call\b|\bwebcast\b|\bearnings call\b"), None),
-)
-
-
-def _release_heading(line: str) -> list[str]:
-    """The release sections a short heading line names (a line may name two: "Reconciliation
-    of adjusted EBIT by reporting segment")."""
-    if len(line.split()) > RELEASE_HEADING_WORDS or len(line) > RELEASE_HEADING_CHARS or line.endswith((".", ",", ";")):
-        return []
-    if len(re.findall(r"\d[\d,.]*", line)) > RELEASE_HEADING_NUMBERS or "$" in line or not line[:1].isalnum() or line[:1].islower():
-        return []
-    words = _words(line)
-    return [
-        label
-        for label, pattern, printed in _RELEASE_HEADINGS
-        if pattern.search(words) and (printed is None or printed.search(line))
-    ]
-
-
-def release_sections(texts: list[str]) -> list[list[tuple[str, str, str]]]:
-    """The sections of each page of an earnings release: (label, heading, origin) with origin
-    "title" for a heading at the page's top, "started" for one further down, "carried" for the
-    section in force at the end of an earlier page, running on while no heading opens the page
-    (at most ``RELEASE_CARRY`` pages after its heading, and never onto a condensed statement,
-    which is a section of its own). The release's headline ("... Reports Results; Raises
-    Guidance") is no heading."""
-    result: list[list[tuple[str, str, str]]] = []
-    carried: list[tuple[str, str]] = []
-    carried_from = 0
-    for index, text in enumerate(texts):
-        lines = [line for line in reflow(_lines(text)) if not _boilerplate(line)]
-        skip = _headline_lines(lines) if index == 0 else 0
-        seen = [
-            (label, line, position)
-            for position, line in enumerate(lines)
-            if position >= skip
-            for label in _release_heading(line)
-        ]
-        page: list[tuple[str, str, str]] = []
-        statement = any(_STATEMENT_TITLE.search(line) and len(line.split()) <= STATEMENT_TITLE_WORDS for line in lines[:TOP_LINES])
-        opens = bool(seen) and seen[0][2] == 0
-        if statement:
-            carried = []
-        elif carried and not opens and index - carried_from <= RELEASE_CARRY:
-            page.extend((label, heading, "carried") for label, heading in carried)
-        for label, heading, position in seen:
-            if all(existing[0] != label for existing in page):
-                page.append((label, heading, "title" if position < TOP_LINES else "started"))
-        if seen:
-            last = seen[-1][2]
-            carried = [(label, heading) for label, heading, position in seen if position == last]
-            carried_from = index
-        result.append(page)
-    return result
-
-
-def _headline_lines(lines: list[str]) -> int:
-    """How many lines a release's headline takes at the top of its first page: the first line
-    that reports or announces, and the lines it runs on to (it ends with no full stop)."""
-    for index, line in enumerate(lines[:HEADLINE_START]):
-        if re.search(r"\b(?:reports?|announces?|posts?|delivers?)\b", line, re.I):
-            end = index
-            while end + 1 < len(lines) and end - index < HEADLINE_RUN and not lines[end].rstrip().endswith((".", ":")):
-                if len(lines[end + 1].split()) > HEADLINE_LINE_WORDS:
-                    break
-                end += 1
-                if not lines[end - 1].rstrip().endswith((";", ",", "-", "and")) and len(lines[end].split()) > HEADLINE_TAIL_WORDS:
-                    end -= 1
-                    break
-            return end + 1
-    return 0
 
 
 # ---------------------------------------------------------------------------------------------

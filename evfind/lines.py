@@ -55,6 +55,9 @@ COVER_PAGES = 3
 # is joined back into one line. Two short lines are a heading and its number, not a sentence.
 REFLOW_RUN = 3
 REFLOW_WORDS = 2
+# A word's last letters that an extraction may split off ("Busines s", "Summ ary", "Informatio
+# n"): up to REJOIN_TAIL letters; a longer second part is a word of its own.
+REJOIN_TAIL = 4
 
 
 @lru_cache(maxsize=4)
@@ -62,6 +65,50 @@ def title_words(kind: str) -> frozenset[str]:
     """The words of data/title_words.tsv of one kind: "small" (Title Case leaves them in lower
     case: a, of, the ...), "short" (three letters or fewer, yet words, not acronyms: act, tax)."""
     return frozenset(word for found, word in rows("title_words.tsv", 2) if found == kind)
+
+
+@lru_cache(maxsize=1)
+def english_words() -> frozenset[str]:
+    """The ordinary English words (data/english_words.txt.gz: SCOWL size 35), read on first use."""
+    import gzip
+
+    from ._data import DATA
+
+    with gzip.open(DATA / "english_words.txt.gz", "rt", encoding="utf-8") as handle:
+        return frozenset(line.strip() for line in handle if line.strip() and not line.startswith("#"))
+
+
+def rejoin(text: str) -> str:
+    """A heading with the words its extraction split rejoined ("Item 1. Busines s." -> "Item 1.
+    Business.", "Form 10-K Summ ary", "Selected Financial Dat a"): two fragments are joined
+    where together they are an English word (data/english_words.txt.gz) and the first alone is
+    not, or the second is a lone letter ("Comment s")."""
+    english = english_words()
+    words = text.split(" ")
+    result: list[str] = []
+    for word in words:
+        if result:
+            first, second = result[-1], re.sub(r"[^A-Za-z]+$", "", word)
+            joined = (first + second).lower()
+            if (first.isalpha() and len(first) > 1 and second.isalpha() and len(second) <= REJOIN_TAIL
+                    and joined in english and (first.lower() not in english or len(second) == 1)):
+                result[-1] = first + word
+                continue
+        result.append(word)
+    return " ".join(result)
+
+
+# A line that stops in mid-sentence: it ends with a word that cannot end a sentence or a heading
+# (an article, a preposition, a conjunction: data/title_words.tsv's small words; or the "see"
+# of a cross-reference), so the next line goes on with it ("... See" / "Part II - Item 3. Legal
+# Proceedings for a discussion of ...").
+_REFERRING = frozenset({"see", "refer"})
+
+
+def runs_on(line: str) -> bool:
+    """The line stops in mid-sentence: the next line continues it, whatever it starts with."""
+    words = line.split()
+    return bool(words) and words[-1].lower() in title_words("small") | _REFERRING
 
 
 def lines(text: str) -> list[str]:

@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 
 from ._data import rows
-from .lines import short
+from .lines import short, title_words
 from .text import squash
 
 STATEMENTS = (
@@ -89,6 +89,15 @@ _QUALIFIERS = re.compile(
 # income in one continuous statement), "Statements of Income and Retained Earnings", "Statements
 # of Shareholders' Equity and Comprehensive Income". Matched on the squashed title, at its end.
 _COMBINED = re.compile(r"and(?:other)?comprehensive(?:income|loss|earnings)+$|andretainedearnings$")
+_WITH_COMPREHENSIVE = re.compile(r"and(?:other)?comprehensive(?:income|loss|earnings)+$")
+
+
+def combined_kind(title: str) -> str | None:
+    """The second statement a combined title names: comprehensive_income for "Statements of
+    Operations and Comprehensive Loss" (ASC 220-10-45-1A: one continuous statement) or
+    "Shareholders' Equity and Comprehensive Income"; None for a title of one statement."""
+    key = squash(_QUALIFIERS.sub(" ", title))
+    return "comprehensive_income" if _WITH_COMPREHENSIVE.search(key) else None
 
 
 @lru_cache(maxsize=8192)
@@ -106,6 +115,8 @@ def statement_title(line: str) -> str | None:
         return None
     if "consolidating" in lowered or "guarantor" in lowered or "parent company" in lowered:
         return None  # supplementary schedules, not the primary statements
+    if line.rstrip().endswith(":") or not _named_lead(line):
+        return None  # "Statements of Income:" over a table; "Amounts recognized in the Consolidated Balance Sheet"
     core = _QUALIFIERS.sub(" ", line).strip()
     for candidate in (core, *_without_company(core)):
         key = _COMBINED.sub("", squash(candidate))
@@ -114,6 +125,27 @@ def statement_title(line: str) -> str | None:
             if match and len(key) - match.end() <= TITLE_TAIL and match.start() <= TITLE_LEAD:
                 return label
     return None
+
+
+# Where a statement's name starts on its title line: what stands before it is the company's name
+# ("NIKE, Inc.", "3M Company and Subsidiaries") or nothing. A name's words are capitalised and
+# it does not end with a preposition or an article; a lead with a word in lower case ("Amounts
+# recognized in the", "This data should be read in conjunction with our") or one ending in
+# "in" ("Gains/(Losses) Recognized in") is a sentence or a caption that names the statement.
+_NAME_START = re.compile(
+    r"\b(?:consolidated|condensed|combined|interim|unaudited|statements?|balance|income|cash|comprehensive|earnings|operations)\b",
+    re.I,
+)
+
+
+def _named_lead(line: str) -> bool:
+    """What stands before the statement's name on a title line could be a company's name."""
+    match = _NAME_START.search(line)
+    words = line[: match.start()].split() if match else []
+    small = title_words("small")
+    if words and words[-1].lower().strip(",") in small:
+        return False
+    return all(w.lower() in small or not w[:1].isalpha() or w[:1].isupper() for w in words)
 
 
 _COMPANY_END = re.compile(
@@ -134,9 +166,13 @@ def _without_company(line: str) -> list[str]:
 
 
 def title_candidates(lines: list[str], top: int) -> list[tuple[int, str]]:
-    """Lines at the top of a page, and runs of very short lines joined ("CONSOLIDATED" /
-    "BALANCE" / "SHEETS" as some PDFs extract a title)."""
+    """Lines at the top of a page, each with the short line after it, and runs of very short
+    lines joined ("CONSOLIDATED" / "BALANCE" / "SHEETS" as some PDFs extract a title)."""
     found = [(i, lines[i]) for i in range(min(top, len(lines)))]
+    # a title that wraps its last words onto a short line ("CONSOLIDATED STATEMENTS OF
+    # COMPREHENSIVE" / "INCOME")
+    found += [(i, f"{lines[i]} {lines[i + 1]}") for i in range(min(top, len(lines) - 1))
+              if len(lines[i + 1].split()) <= TITLE_RUN_WORDS]
     for i in range(min(top, len(lines))):
         run = []
         for j in range(i, min(i + TITLE_RUN_LINES, len(lines))):
@@ -165,11 +201,28 @@ def statement_fit(kind: str, key: str) -> int:
     return sum(1 for cue in _line_items()[kind] if cue in key)
 
 
-def not_a_statement_page(key: str) -> bool:
-    """The auditor's report and selected data name the statements without being them."""
+# The condensed statements of the registrant alone (Reg S-X Rules 5-04 and 12-04, Schedule I;
+# Rule 7-05, an insurer's Schedule II: "Condensed Financial Information of Registrant",
+# "(Parent Company)", "Parent Company Only") are a supplementary schedule, not the primary
+# statements, though their titles are the same: a page's top says so.
+_SCHEDULE = re.compile(r"\bcondensed financial information of (?:the )?registrant\b|\bparent company(?: only)?\b|\bregistrant only\b")
+
+
+def parent_only(top: str) -> bool:
+    """A page's top (its words: text.words_key) says it holds the registrant's own condensed
+    statements, a supplementary schedule."""
+    return bool(_SCHEDULE.search(top))
+
+
+def not_a_statement_page(key: str, top: str | None = None) -> bool:
+    """The auditor's report names the statements without being them (``key``: the page's
+    words); so does a page headed Selected Financial Data (``top``: the words of the page's top,
+    the page's own when not given). A release's statement page that mentions its selected data
+    further down is a statement all the same."""
+    top = key if top is None else top
     return (
         "we have audited" in key
         or "report of independent registered" in key
-        or "selected financial data" in key
-        or "selected consolidated financial data" in key
+        or "selected financial data" in top
+        or "selected consolidated financial data" in top
     )

@@ -19,7 +19,8 @@ names). ``Carry`` holds what the pages before leave in force (the Item, note and
 last statement and its title) and turns each page's ``PageKind`` into its ``PageStructure``.
 The classifier takes a ``Form``, where a form-specific reading (10-Q Parts, 8-K Items,
 exhibits) plugs in. The thresholds both use are named below, each with why it has its value
-(a statement's title and line items: statements.py; a page's lines and its top: lines.py).
+(a statement's title and line items: statements.py; a page's lines and its top: lines.py; an
+Item line, a note's heading and a subsection's title, one line at a time: headings.py).
 """
 
 from __future__ import annotations
@@ -27,14 +28,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from ._data import rows
+from .headings import (  # noqa: F401 (the heading lines' readers: importable from here too)
+    NOTE_LINE_WORDS, PROSE_NUMBERS, _NOTE, _ITEM, _prose, _title_like, capitalised, item_heading, item_number, note_heading,
+    note_number, numbered_item_heading, topic_of, vocabulary,
+)
 from .labels import CONTENTS, DEFINITIONS
-from .lines import ITEM_LINE_WORDS, ITEM_TITLE_WORDS, TOP_LINES, first_content, lines as _lines, numbers as _numbers
-from .lines import short as _short, title_words, top_end
+from .lines import ITEM_LINE_WORDS, TOP_LINES, boilerplate, first_content, lines as _lines, numbers as _numbers
+from .lines import REFLOW_RUN, REFLOW_WORDS, runs_on, short as _short, top_end
 from .statements import (  # noqa: F401 (STATEMENTS, PRIMARY, STATEMENT_TITLE_WORDS: importable from here too)
-    CONTINUED_FIT, PRIMARY, STATEMENT_NUMBERS, STATEMENT_TITLE_WORDS, STATEMENTS, TITLED_FIT, not_a_statement_page,
+    CONTINUED_FIT, PRIMARY, STATEMENT_NUMBERS, STATEMENT_TITLE_WORDS, STATEMENTS, TITLED_FIT, combined_kind, not_a_statement_page, parent_only,
     statement_fit, statement_title as _statement_title, title_candidates as _title_candidates,
 )
 from .text import words_key
@@ -71,36 +74,24 @@ GLOSSARY_LINES = 6
 # (income and comprehensive income on one page); an index names four to six.
 INDEX_TITLES = 3
 
-# Line lengths of heading lines, in words. (The Item line, ITEM_LINE_WORDS in lines.py: 8-K
-# Item 2.03's full title runs to 19 words and is not read as a heading by the plain reading;
-# forms.py reads an 8-K's Items by its own numbering, with a longer line.)
-# The note line ("Note 12 - Accumulated Other Comprehensive Income (Loss)"): note titles run to
-# about ten words; a longer line that starts "Note 3" is a sentence ("Note 3 describes ...").
-NOTE_LINE_WORDS = 14
-# The title on the line after a bare "Note 9" line: a title, not the note's first sentence.
-NOTE_TITLE_WORDS = 12
-# A subsection's title line ("Income Taxes", "Off-Balance Sheet Arrangements", "Human Capital"):
-# TITLE_CHARS long, at most TITLE_WORDS words, and at least TITLE_CAPITALISED of its content words
-# capitalised. Shorter is a stray letter or a roman numeral; longer, or more words, is a table
-# caption or a list's first line. Title Case passes with one lower-case word in four ("Disclosure
-# about Market Risk"); sentence case, mostly the first line of a paragraph, does not.
-TITLE_CHARS = (3, 80)
-TITLE_WORDS = 9
-TITLE_CAPITALISED = 0.75
-# Running text, as opposed to a table row or a caption: PROSE_WORDS or more words with at most
-# PROSE_NUMBERS numbers, or a sentence (a word and a full stop) with at most one number in
-# PROSE_SHARE words ("As of December 2, 2016, we employed 15,706 people."). A one-word title line
-# ("Backlog", "Seasonality", "EMPLOYEES") is a heading only when such text follows it; a
-# one-word table caption is followed by rows of numbers.
-PROSE_WORDS = 6
-PROSE_NUMBERS = 2
-PROSE_SHARE = 4
+# A second statement on a statement page (a release's balance sheet under its income statement)
+# has its title on a line of its own below the page's top and LOWER_FIT of its line items after
+# it: it may run on to the next page after a few lines ("CONSOLIDATED BALANCE SHEETS" / "ASSETS" /
+# "Cash and cash equivalents $ 12,493" at a page's foot), and on a statement page nothing else
+# prints a statement's title alone on a line.
+LOWER_FIT = 1
 
 # Statement pages at most STATEMENT_RUN_GAP pages apart form one block (the statements are
 # consecutive, but a page between may be unreadable or an untitled continuation not recognised).
 # In the development filings 162 of the 180 gaps between consecutive statement pages are one or
 # two pages; the others are five pages or more.
 STATEMENT_RUN_GAP = 2
+
+# A page header above an Item's heading: at most HEAD_LINES short lines that are neither running
+# text nor a row of figures ("Item 5, 6", the Items the page holds, over "PART II" and the Item
+# line; "Index to Financial Statements", a filer's link back). Any more, and the page holds the
+# end of the Item before: it is carried onto the page.
+HEAD_LINES = 2
 
 # Carried sections whose heading says nothing about a page's topic ("Financial Statements and
 # Supplementary Data" runs over every note): not indexed as the page's context.
@@ -131,123 +122,28 @@ class PageStructure:
     toc: bool = False
     sections: list[tuple[str, str, str]] = field(default_factory=list)  # (label, heading, origin)
 
-    def add(self, label: str, heading: str, origin: str) -> None:
-        if all(existing[0] != label for existing in self.sections):
-            self.sections.append((label, heading, origin))
+    levels: dict[str, str] = field(default_factory=dict, compare=False, repr=False)  # label -> level of its heading
+    # A statement page's: the note and subsection in force at its top, which a statement does
+    # not carry on (it is a section of its own) unless it turns out to be no primary statement.
+    behind: list[tuple[str, str]] = field(default_factory=list, compare=False, repr=False)
 
-
-# ---------------------------------------------------------------------------------------------
-# Vocabulary
-
-
-@lru_cache(maxsize=1)
-def vocabulary() -> dict[str, list[tuple[str, re.Pattern]]]:
-    table: dict[str, list[tuple[str, re.Pattern]]] = {"item": [], "statement": [], "topic": []}
-    for kind, label, pattern in rows("sections.tsv", 3):
-        table[kind].append((label, re.compile(pattern)))
-    return table
-
-
-def _first(kind: str, key: str) -> str | None:
-    for label, pattern in vocabulary()[kind]:
-        if pattern.search(key):
-            return label
-    return None
-
-
-def topic_of(title: str) -> str | None:
-    return _first("topic", words_key(title))
-
-
-# ---------------------------------------------------------------------------------------------
-# Heading lines
-
-# The counts inside the patterns are shapes, not thresholds: Item numbers have one or two digits
-# ("Item 7", "Item 15"), 8-K Items two more after a dot ("Item 2.02"), letters a to d after them
-# ("Item 1A", "Item 9C"); notes are numbered to 99 or lettered; a bare numbered note title ("9.
-# Income Taxes") is a capitalised run of 3 to 81 characters without sentence punctuation; page
-# numbers are lines.py's.
-_ITEM = re.compile(
-    r"^(?:part\s+[ivx]+\s*[,.:\-]?\s*)?item\s*(\d{1,2}(?:\.\d{2})?\s*[a-d]?)\b[\s.:\-]*(.*)$", re.I
-)
-_NOTE = re.compile(r"^note\s*(\d{1,2}|[a-z])\b[\s.:\-]*(.*)$", re.I)
-_NUMBERED = re.compile(r"^(\d{1,2})\s*[.\-:]\s*([A-Z][^.;:$%]{2,80})$")
-_SENTENCE = re.compile(r"[a-z]\.(?:\s|$)")  # a full stop after a word
-
-
-def _title_like(line: str) -> bool:
-    """A short line that reads like a heading: capitalised words, no numbers, no sentence."""
-    if not TITLE_CHARS[0] <= len(line) <= TITLE_CHARS[1] or not line[0].isupper():
-        return False
-    if line[-1] in ".,;" or any(ch.isdigit() for ch in line) or "$" in line or "%" in line:
-        return False
-    words = line.split()
-    if len(words) > TITLE_WORDS:
-        return False
-    if line.isupper():
-        return True
-    small = title_words("small")
-    content = [w for w in words if w.lower() not in small]
-    capitalised = [w for w in content if w[0].isupper()]
-    return bool(content) and len(capitalised) >= TITLE_CAPITALISED * len(content)
-
-
-def _prose(line: str) -> bool:
-    """A line of running text (what follows a one-word heading such as "Backlog")."""
-    words = line.split()
-    if len(words) < PROSE_WORDS:
-        return False
-    numbers = _numbers(line)
-    return numbers <= PROSE_NUMBERS or (numbers * PROSE_SHARE <= len(words) and bool(_SENTENCE.search(line)))
-
-
-def item_heading(line: str, next_line: str = "") -> tuple[str, str] | None:
-    """("risk_factors", "Item 1A. Risk Factors") for an Item line; None for anything else."""
-    found = numbered_item_heading(line, next_line)
-    return found[:2] if found else None
-
-
-def numbered_item_heading(line: str, next_line: str = "") -> tuple[str, str, str] | None:
-    """item_heading's reading with the Item's number as printed: ("risk_factors", "Item 1A.
-    Risk Factors", "1A")."""
-    match = _ITEM.match(line)
-    if not match or not _short(line, ITEM_LINE_WORDS):
-        return None
-    title = match.group(2).strip()
-    if not title and next_line and _short(next_line, ITEM_TITLE_WORDS):
-        title = next_line
-        line = f"{line} {next_line}"
-    if not title[:1].isupper():
-        return None  # "Item 1A of this report describes ...": a reference, not a heading
-    title = re.sub(r"[\s.]*\d+$", "", title)  # a table of contents' page number
-    label = _first("item", words_key(title))
-    if label is None:
-        return None
-    return label, re.sub(r"\s+", " ", line).strip(), match.group(1)
-
-
-def note_heading(line: str, next_line: str = "", numbered: bool = False) -> tuple[str, str] | None:
-    """("income_taxes", "Note 9 - Income Taxes") for a note heading; label "note" when the
-    note's topic is not known. Bare numbered headings ("9. Income Taxes") only when
-    ``numbered`` (inside the notes) and their topic is known."""
-    match = _NOTE.match(line)
-    if match and _short(line, NOTE_LINE_WORDS):
-        title = match.group(2).strip()
-        if title and not title[0].isalpha():
-            return None
-        if not title and next_line and _short(next_line, NOTE_TITLE_WORDS):
-            title = next_line
-            line = f"{line} {next_line}"
-        if title and title[:1].islower():
-            return None  # a sentence that starts "Note 3 describes ..."
-        return (topic_of(title) or "note"), line
-    if numbered:
-        match = _NUMBERED.match(line)
-        if match and _title_like(match.group(2)):
-            label = topic_of(match.group(2))
-            if label:
-                return label, line
-    return None
+    def add(self, label: str, heading: str, origin: str, level: str = "") -> None:
+        """One row a label: the first, except that a section the page starts (a heading on
+        it) replaces the same label carried onto it (Note 2 "Summary of Significant
+        Accounting Policies" starting below Note 1 "Description of Business", both
+        accounting_policies), and an Item or a note replaces a subsection of the same label
+        ("Contracts with Customers" above "NOTE 2. Revenue"): where a section starts is what
+        `evfind info` and the Item look-ups read."""
+        for index, existing in enumerate(self.sections):
+            if existing[0] == label:
+                starts = origin in ("title", "started")
+                outranks = level in ("item", "note") and self.levels.get(label) == "topic"
+                if starts and (existing[2] == "carried" or outranks):
+                    self.sections[index] = (label, heading, origin)
+                    self.levels[label] = level
+                return
+        self.sections.append((label, heading, origin))
+        self.levels[label] = level
 
 
 # ---------------------------------------------------------------------------------------------
@@ -284,6 +180,8 @@ class Place:
     """What the page classifier may know of the pages before it (a read-only view of Carry)."""
 
     in_notes: bool = False  # the notes have begun: bare "9. Income Taxes" lines are note headings
+    next_note: int | None = None  # the number the next note takes (1 before the first)
+    item: tuple[str, str] | None = None  # the Item in force: (label, heading)
     part: str | None = None  # the Part in force (forms that number their Items again in each Part)
     statement: str | None = None  # the statement the page before was: this page may continue it
 
@@ -296,8 +194,9 @@ class PageKind:
     index: bool = False  # a table of contents or an index of the statements: names, starts nothing
     statement: str | None = None  # the primary statement the page is
     title: str | None = None  # that statement's title as printed here (None when untitled)
+    also: tuple[tuple[str, str], ...] = ()  # (kind, title) of the statements it holds besides (``_also_on``)
     headings: tuple[Heading, ...] = ()  # in reading order; on an index page Items and statements only
-    opening: Heading | None = None  # an Item or note heading on the page's first line of content
+    opening: Heading | None = None  # an Item, note or subsection heading on the page's first line of content
     # The sections the page names, in reading order, as (heading, origin): the Items, notes and
     # subsections it starts ("title" at the top of the page, "started" below), and a statement's
     # title on a page that is not that statement ("title" only: kept for the plain method's
@@ -337,15 +236,56 @@ def _is_definitions(lines: list[str]) -> bool:
 
 
 def _is_index(lines: list[str]) -> bool:
-    """An index of the statements (or a TOC): INDEX_TITLES or more statement titles."""
-    return sum(1 for line in lines if _statement_title(line)) >= INDEX_TITLES
+    """An index of the statements (or a TOC): INDEX_TITLES or more statement titles; or an
+    index of the notes: TOC_FEW or more note lines, most of which end in a page number ("Note 9
+    Income Taxes 59"), as a table of contents lists Items."""
+    if sum(1 for line in lines if _statement_title(line)) >= INDEX_TITLES:
+        return True
+    notes = [line for line in lines if _NOTE.match(line) and _short(line, NOTE_LINE_WORDS)]
+    numbered = sum(1 for line in notes if line.split()[-1].isdigit())
+    return len(notes) >= TOC_FEW and 2 * numbered > len(notes)
+
+
+# Sections at the level of an Item that carry no Item's number: "Information About Our Executive
+# Officers", which Form 10-K General Instruction G(3) lets Part I hold under a caption of its own
+# (after Item 4, as a rule: it ends Item 4, which is a line long), so only where no Item or one
+# of Part I's is in force (in Part III it is Item 10's subject, in Item 15 an exhibit's title);
+# and a certification (Reg S-K Item 601(b)(31), (32)) opening a page: nothing of the 10-K goes
+# on onto it. (label: the Items in force where the heading is such a section; None: any.)
+PART_I = ("business", "risk_factors", "unresolved_staff_comments", "cybersecurity", "properties",
+          "legal_proceedings", "mine_safety", "shareholder_vote")  # Form 10-K Part I, Items 1 to 4
+FORM_SECTIONS = {"executive_officers": PART_I, "certifications": None}
+# A certification opens with the words Exchange Act Rules 13a-14(a) and 15d-14(a) prescribe (Reg
+# S-K Item 601(b)(31)): "I, Jane Roe, certify that:", under a title ("CERTIFICATION") or none.
+_CERTIFY = re.compile(r"^I,\s+[^,]{2,80},\s+(?:hereby\s+)?certify\b")
+# G(3)'s caption names the executive officers as its subject ("Executive Officers of the
+# Registrant", "Information About Our Executive Officers"); a title that names them in passing
+# ("Loss of Key Executive Officers" in Item 1A, "Grants to Executive Officers") is a subsection.
+# Some filers number it as an Item of their own ("ITEM X. INFORMATION ABOUT OUR EXECUTIVE
+# OFFICERS", "Item 4A. Executive Officers of the Registrant"), a number the form does not have.
+_OFFICERS_CAPTION = re.compile(
+    r"^(?:item\s+[0-9a-z]{1,3}\s*[.:\-\u2013\u2014]\s*)?(?:information\s+(?:about|regarding|concerning)\s+)?"
+    r"(?:our\s+|the\s+)?executive\s+officers\b", re.I)
+
+
+def _form_section(label: str, line: str, at_top: bool, in_notes: bool, item: tuple[str, str] | None) -> bool:
+    """A subsection heading that is a section of the form's own level (``FORM_SECTIONS``)."""
+    if label not in FORM_SECTIONS or in_notes or (label == "certifications" and not at_top):
+        return False
+    if label == "executive_officers" and not _OFFICERS_CAPTION.match(line):
+        return False
+    allowed = FORM_SECTIONS[label]
+    return item is None or allowed is None or item[0] in allowed
 
 
 def find_headings(
-    lines: list[str], in_notes: bool, form: Form = ANY_FORM, part: str | None = None
+    lines: list[str], in_notes: bool, form: Form = ANY_FORM, part: str | None = None,
+    next_note: int | None = None, item: tuple[str, str] | None = None,
 ) -> list[Heading]:
     """Item, note, statement and topic headings on one page, in reading order (``part``: the
-    Part in force at the page's top, moved on by the Part lines of the page)."""
+    Part in force at the page's top, moved on by the Part lines of the page; ``next_note``:
+    the number the next note takes, moved on by the notes of the page; ``item``: the Item in
+    force, (label, heading), whose heading printed again is a running head, not a start)."""
     found: list[Heading] = []
     top = top_end(lines)
     skip = -1
@@ -354,24 +294,40 @@ def find_headings(
             continue
         following = lines[index + 1] if index + 1 < len(lines) else ""
         part = form.part(line) or part
-        hit = form.item(line, following, part)
+        # "... See" / "Part II - Item 3. Legal Proceedings for a discussion ...": a sentence
+        sentence = index > 0 and runs_on(lines[index - 1])
+        hit = None if sentence else form.item(line, following, part)
         if hit:
-            found.append(Heading("item", hit[0], hit[1], index))
             skip = index + (1 if hit[1] != line else 0)
+            if item is not None and hit[0] == item[0] and item_number(hit[1]) == item_number(item[1]):
+                continue  # "PART II Item 8" above every page of Item 8: it goes on
+            found.append(Heading("item", hit[0], hit[1], index))
+            item = hit
+            in_notes = hit[0] == "financial_statements"  # as Carry._move: another Item ends the notes
+            next_note = 1 if in_notes else None
             continue
-        hit = note_heading(line, following, numbered=in_notes)
+        hit = None if sentence else note_heading(line, following, numbered=in_notes, expected=next_note)
         if hit:
             found.append(Heading("note", hit[0], hit[1], index))
             skip = index + (1 if hit[1] != line else 0)
+            number = note_number(hit[1])
+            next_note = number + 1 if number is not None else next_note
             continue
         if index < top and _statement_title(line):
             continue  # a statement's title: found below
-        if _title_like(line) and (" " in line or _prose(following)):
-            label = topic_of(line)
-            if label:
+        certify = index < top and bool(_CERTIFY.match(following if _title_like(line) else line))
+        if certify or (_title_like(line) and (" " in line or _prose(following))):
+            label = "certifications" if certify else topic_of(line)
+            if label and _form_section(label, line, index < top, in_notes, item):
+                if item is None or label != item[0]:  # its heading printed again goes on with it
+                    found.append(Heading("item", label, line, index))
+                    item, in_notes, next_note = (label, line), False, None
+            elif label:
                 found.append(Heading("topic", label, line, index))
     seen = set()
     for index, candidate in _title_candidates(lines, top):
+        if index and runs_on(lines[index - 1]):
+            continue  # "... recorded currently in" / "Statements of Earnings.": a sentence
         kind = _statement_title(candidate)
         if kind and kind not in seen:
             seen.add(kind)
@@ -386,9 +342,11 @@ def _statement_on(page_text: str, lines: list[str], headings: list[Heading],
     second page of the statement on the page before."""
     if index_page or (previous is None and not any(h.level == "statement" for h in headings)):
         return None  # most pages: no title and no statement before them
-    key = words_key(page_text)
-    if not_a_statement_page(key) or _numbers(page_text) < STATEMENT_NUMBERS:
+    key, top_key = words_key(page_text), words_key("\n".join(lines[: top_end(lines)]))
+    if not_a_statement_page(key, top_key) or _numbers(page_text) < STATEMENT_NUMBERS:
         return None
+    if parent_only(top_key):
+        return None  # Schedule I: the registrant's own condensed statements
     for heading in headings:
         if heading.level == "statement" and statement_fit(heading.label, key) >= TITLED_FIT:
             return heading.label
@@ -402,20 +360,120 @@ def _statement_on(page_text: str, lines: list[str], headings: list[Heading],
     return None
 
 
+_KEYWORD = re.compile(r"^(?:part|item|note)\b", re.I)
+_NUMBERING = re.compile(r"^(?:part|item|note|[ivx]+|\(?\d{1,2}(?:\.\d{2})?[a-d]?\)?\.?|[\-\u2013\u2014:.])$", re.I)
+
+
+def _join_headings(lines: list[str], form: Form) -> list[str]:
+    """The lines with a heading that the PDF's text layer gave one word a line ("PART" / "I" /
+    "Item" / "1." / "BUSINESS"; "NOTE" / "2" / "-" / "FAIR" / "VALUE" ...) joined into one: a
+    run of REFLOW_RUN or more lines of at most REFLOW_WORDS words, starting with "Part", "Item"
+    or "Note", is joined while it reads as a Part, Item or note heading; it ends where an
+    all-capitals title meets a word in lower case ("BUSINESS" / "Our" / "Business")."""
+    result: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        end = index
+        if _KEYWORD.match(line) and len(line.split()) <= REFLOW_WORDS:
+            title = []  # the lines of the title, after the keywords and numbers
+            while end + 1 < len(lines) and len(lines[end + 1].split()) <= REFLOW_WORDS and end - index < ITEM_LINE_WORDS:
+                if title and _shouted(title) and not _shouted([lines[end + 1]]):
+                    break
+                end += 1
+                if title or not _NUMBERING.match(lines[end]):
+                    title.append(lines[end])
+        joined = " ".join(lines[index : end + 1])
+        if end - index + 1 >= REFLOW_RUN and (form.item(joined, "", None) or note_heading(joined) or form.part(joined)):
+            result.append(joined)
+            index = end + 1
+            continue
+        result.append(line)
+        index += 1
+    return result
+
+
+def _shouted(lines: list[str]) -> bool:
+    """Lines whose words in letters are all capitals ("FAIR", "VALUE"), and some are."""
+    words = [w for line in lines for w in line.split() if any(c.isalpha() for c in w)]
+    return bool(words) and all(w.isupper() for w in words)
+
+
+# Forms whose statements open a page of their own, under Item 8 (Form 10-K) or Part I Item 1
+# (Form 10-Q); a press release prints its statements after its text, on the page it ends.
+ITEM_FORMS = ("10-K", "10-Q")
+
+
+def _statement_below(lines: list[str]) -> tuple[str, str] | None:
+    """(kind, title) of a statement that begins below a page's top, where the statements have
+    not begun: its title alone on a line, over STATEMENT_NUMBERS figures and TITLED_FIT of its
+    line items (a release's income statement after the release's last paragraph)."""
+    for index in range(top_end(lines), len(lines)):
+        kind = _statement_title(lines[index])
+        if not kind or runs_on(lines[index - 1]):
+            continue
+        below = "\n".join(lines[index + 1 :])
+        key = words_key(below)
+        if _numbers(below) >= STATEMENT_NUMBERS and statement_fit(kind, key) >= TITLED_FIT and not not_a_statement_page(key):
+            return kind, lines[index]
+    return None
+
+
+def _opening(lines: list[str], headings: list[Heading]) -> Heading | None:
+    """The Item, note or subsection heading that opens the page, before any of the text of the
+    section in force: on its first line of content, or an Item's below at most HEAD_LINES
+    short lines of a page header ("Item 5, 6" over "PART II / ITEM 5. MARKET FOR ...", a link
+    back to an index), which hold no running text and no row of figures."""
+    first = first_content(lines)
+    for heading in headings:
+        if heading.level not in _DEPTH:
+            continue
+        if heading.line <= first:
+            return heading
+        above = [line for line in lines[first : heading.line] if not boilerplate(line)]
+        if heading.level == "item" and len(above) <= HEAD_LINES and not any(
+            _prose(line) or _numbers(line) > PROSE_NUMBERS for line in above
+        ):
+            return heading
+        return None
+    return None
+
+
+def _also_on(lines: list[str], statement: str, title: str | None) -> tuple[tuple[str, str], ...]:
+    """(kind, title) of the statements a statement page holds besides its own: the second one
+    a combined title names ("Statements of Operations and Comprehensive Loss"), and one whose
+    title stands on a line of its own below the page's top, over line items and figures that
+    fit it (a release prints its balance sheet under its income statement)."""
+    found = []
+    second = combined_kind(title) if title else None
+    if second and second != statement:
+        found.append((second, title))
+    for index in range(top_end(lines), len(lines)):
+        kind = _statement_title(lines[index])
+        if not kind or kind == statement or any(kind == k for k, _ in found) or runs_on(lines[index - 1]):
+            continue
+        if statement_fit(kind, words_key("\n".join(lines[index + 1 :]))) >= LOWER_FIT:
+            found.append((kind, lines[index]))
+    return tuple(found)
+
+
 def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FORM) -> PageKind:
     """What one page is: a table of contents or an index, its headings, the statement it is
     and the sections it names. A pure function of the page's non-blank, stripped lines (as
     ``_lines`` gives them) and the reader's place."""
+    lines = _join_headings(lines, form)
     toc = _is_toc(lines, form)
     index = toc or _is_index(lines)
-    headings = [] if toc else find_headings(lines, place.in_notes, form, place.part)
+    headings = [] if toc else find_headings(lines, place.in_notes, form, place.part, place.next_note, place.item)
     if index:
         headings = [h for h in headings if h.level in ("item", "statement")]
     text = "\n".join(lines)
     statement = _statement_on(text, lines, headings, place.statement, index)
     title = next((h.text for h in headings if h.level == "statement" and h.label == statement), None)
-    first = first_content(lines)
-    opening = next((h for h in headings if h.level in ("item", "note") and h.line <= first), None)
+    if statement is None and not index and not place.in_notes and form.name not in ITEM_FORMS:
+        statement, title = _statement_below(lines) or (None, None)
+    also = _also_on(lines, statement, title) if statement else ()
+    opening = _opening(lines, headings)
     top = top_end(lines)
     sections = []
     for heading in headings:
@@ -430,6 +488,7 @@ def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FOR
         index=index,
         statement=statement,
         title=title,
+        also=also,
         headings=tuple(headings),
         opening=opening,
         sections=tuple(sections),
@@ -441,6 +500,9 @@ def classify_page(lines: list[str], place: Place = Place(), form: Form = ANY_FOR
 
 # ---------------------------------------------------------------------------------------------
 # The walk: what the pages before leave in force
+
+
+_DEPTH = {"item": 0, "note": 1, "topic": 2}  # how deep a heading's section sits: an Item holds notes, a note subsections
 
 
 @dataclass
@@ -455,9 +517,12 @@ class Carry:
     statement: str | None = None  # the statement the page before was
     title: str | None = None  # the title of the last statement page
     part: str | None = None  # the Part in force (forms that number their Items again in each Part)
+    note_number: int | None = None  # the number of the last numbered note
 
     def place(self) -> Place:
-        return Place(in_notes=self.in_notes, statement=self.statement, part=self.part)
+        next_note = None if not self.in_notes else (self.note_number or 0) + 1
+        return Place(in_notes=self.in_notes, statement=self.statement, part=self.part, next_note=next_note,
+                     item=self.item)
 
     def read(self, kind: PageKind, page_index: int) -> PageStructure:
         """The page's structure, from what it is and what is in force at its top; then its
@@ -465,6 +530,8 @@ class Carry:
         if self.topic is not None and page_index - self.topic[2] > TITLE_CARRY:
             self.topic = None
         statement = self.statement = kind.statement
+        if kind.also and kind.also[-1][1] != kind.title:
+            self.statement = kind.also[-1][0]  # the statement below ends the page: the next may continue it
         self.part = kind.part
         title = kind.title
         if statement:
@@ -477,7 +544,12 @@ class Carry:
             page.add(DEFINITIONS, "Definitions", "title")
         self._inherit(page, kind.opening, statement)
         if statement:
+            page.behind = [level[:2] for level in (self.note, self.topic) if level is not None]
+        continued = [(label, h) for label, h, origin in page.sections if origin == "carried"]  # before a start replaces one
+        if statement:
             page.add(statement, title or statement, "statement")
+            for also, also_title in kind.also:
+                page.add(also, also_title, "statement")
             page.section, page.section_heading = statement, title
         else:
             # The section of the page is the one in force at its first line: the innermost
@@ -488,7 +560,7 @@ class Carry:
                 page.section, page.section_heading = (narrower or carried)[-1][:2]
         seen = [title] if statement and title else []
         for heading, origin in kind.sections:
-            page.add(heading.label, heading.text, origin)
+            page.add(heading.label, heading.text, origin, heading.level)
             if heading.level == "statement":
                 continue
             seen.append(heading.text)
@@ -498,29 +570,33 @@ class Carry:
         if kind.notes_follow:
             self.in_notes = True
         page.heading = " | ".join(dict.fromkeys(seen))
-        page.context = " | ".join(
-            dict.fromkeys(h for label, h, origin in page.sections if origin == "carried" and label not in _NO_CONTEXT)
-        )
+        page.context = " | ".join(dict.fromkeys(h for label, h in continued if label not in _NO_CONTEXT))
         return page
 
     def _inherit(self, page: PageStructure, opening: Heading | None, statement: str | None) -> None:
         """What the page inherits from the pages before it, unless a heading on its first line
-        starts a new Item (or note) before any of the old one's text. A statement page is a
-        section of its own: it inherits only the Item."""
+        starts a new Item, note or subsection before any of the old one's text: an Item ends
+        all three, a note the note and the subsection, a subsection ("Business Highlights"
+        opening a release's page) the subsection. A statement page is a section of its own: it
+        inherits only the Item."""
         for level, carried in (("item", self.item), ("note", self.note), ("topic", self.topic)):
             if carried is None or (statement and level != "item"):
                 continue
-            if opening is not None and (opening.level == "item" or level != "item"):
+            if opening is not None and _DEPTH[level] >= _DEPTH[opening.level]:
                 continue
             page.add(carried[0], carried[1], "carried")
 
     def _move(self, heading: Heading, page_index: int) -> None:
         if heading.level == "item":
             self.item, self.note, self.topic = (heading.label, heading.text), None, None
-            if heading.label == "financial_statements":
-                self.in_notes = True
+            # Item 8 (a 10-Q's Part I Item 1) holds the notes; any other Item ends them
+            # (Item 9 after a 10-K's notes, Item 2 after a 10-Q's), and with them the reading
+            # of bare numbered lines ("1. Financial Statements" in Item 15) as notes.
+            self.in_notes = heading.label == "financial_statements"
+            self.note_number = None
         elif heading.level == "note":
             self.note, self.topic = (heading.label, heading.text), None
+            self.note_number = note_number(heading.text) or self.note_number
         elif heading.level == "topic":
             self.topic = (heading.label, heading.text, page_index)
 
@@ -559,10 +635,33 @@ def _mark_primary_block(pages: list[PageStructure]) -> None:
     if not runs:
         return
 
+    def kinds(run: list[int]) -> set[str]:
+        return {label for i in run for label, _, origin in pages[i].sections if origin == "statement" and label in STATEMENTS}
+
     def weight(run: list[int]) -> tuple[int, int]:
-        kinds = {pages[i].statement for i in run if pages[i].statement in PRIMARY}
-        return len(kinds), -run[0]
+        return len(kinds(run) & set(PRIMARY)), -run[0]
 
     best = max(runs, key=weight)  # most kinds of primary statement; then the first such block
     for index in best:
         pages[index].add("primary_statements", pages[index].section_heading or "", "statement")
+    # A second, partial copy of statements the main block holds (a note's restated balance
+    # sheet, a parent-company schedule, a guarantee group's statements) is no primary statement:
+    # it names them (origin "title"). A full second set (a combined filing's other registrant)
+    # stays.
+    main = kinds(best)
+    for run in runs:
+        if run is not best and kinds(run) <= main and len(kinds(run)) < len(main):
+            for index in run:
+                _demote(pages[index])
+
+
+def _demote(page: PageStructure) -> None:
+    """A page read as a statement that is not one of the primary statements: its statement's
+    title is a title on it, and its section the one carried onto it."""
+    page.statement = None
+    rows = [(label, heading, "title" if origin == "statement" else origin) for label, heading, origin in page.sections]
+    page.sections = []
+    for label, heading, origin in [*[s for s in rows if s[2] == "carried"], *((*b, "carried") for b in page.behind), *rows]:
+        page.add(label, heading, origin)
+    carried = [s for s in page.sections if s[2] == "carried"]
+    page.section, page.section_heading = carried[-1][:2] if carried else (None, None)

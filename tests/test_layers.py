@@ -75,7 +75,7 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
 
 INGEST = frozenset({
-    "extract", "ingest", "structure", "statements", "forms", "repair", "writes", "many", "htmlread", "xbrl",
+    "extract", "ingest", "structure", "headings", "statements", "forms", "release", "repair", "writes", "many", "htmlread", "xbrl",
     "printed", "folios",
 })
 QUERY = frozenset({

@@ -51,8 +51,11 @@ def test_income_statement_titles(title):
     assert page.statement == "income_statement"
     assert page.heading == title  # the title as printed, whatever surrounds it
     assert page.section_heading == title
+    # A title that names comprehensive income too is both statements (ASC 220-10-45-1A).
+    both = [("comprehensive_income", title, "statement")] if "omprehensive" in title.lower() else []
     assert page.sections == [
         ("income_statement", title, "statement"),
+        *both,
         ("primary_statements", title, "statement"),
     ]
 

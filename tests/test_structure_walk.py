@@ -86,7 +86,8 @@ def test_a_note_starting_mid_page():
             ("segment_information", "Note 3. Segment Information", "started"),
         ],
     )
-    assert carry == Carry(item=ITEM_8, note=("segment_information", "Note 3. Segment Information"), in_notes=True)
+    assert carry == Carry(item=ITEM_8, note=("segment_information", "Note 3. Segment Information"), in_notes=True,
+                          note_number=3)
 
 
 def test_a_note_at_the_top_of_a_page_ends_the_note_before():
@@ -118,7 +119,7 @@ def test_a_page_naming_the_notes_starts_the_notes_on_the_next_page():
     assert kind == PageKind(notes_follow=True)
     carry = Carry()
     carry.read(kind, 40)
-    assert carry.place() == Place(in_notes=True)
+    assert carry.place() == Place(in_notes=True, next_note=1)  # the first note is Note 1
 
 
 def test_a_statements_second_page():
