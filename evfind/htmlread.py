@@ -33,36 +33,27 @@ Facts in the hidden header (``ix:hidden``) are on no page and not kept.
 The parser is lxml's (libxml2's HTML parser, in C): a 4 MB filing parses in about 60 ms and
 stays well under 400 MB, it recovers from the markup EDGAR documents hold (XHTML with
 namespaces, SGML wrappers, unclosed tags of older filings) without failing, and it is imported
-only here, by ingest and `evfind show --html`, never by a query.
+only here, by ingest and `evfind show --html`, never by a query. Ingest reads the document as
+the parser's target (``walk``: the walk of htmlwalk.py is called with each element as libxml2
+reads it, and no tree is built); `evfind show --html` parses the tree (``parse``) and walks it
+with the same rules.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import limits
 from .errors import SourceError
-from .xbrl import Fact, TextBlock, fact, is_text_block, local, prefixes, read_resources
+from .htmlwalk import HtmlFiling, Walk  # noqa: F401 (the walk's home is htmlwalk.py; kept importable here)
 
 # The largest HTML file read. The largest of the 18 development filings is 3.9 MB; EDGAR's
-# largest primary documents are some tens of megabytes. Peak memory is about 25 times the
-# file's size (the parsed tree), so a file at the bound stays near 2.5 GB.
+# largest primary documents are some tens of megabytes. A parsed tree is about 25 times the
+# file's size (`show --html` parses one), so a file at the bound stays near 2.5 GB; ingest
+# builds no tree.
 MAX_HTML_BYTES = 100 * 1024 * 1024
 
-_SKIPPED = frozenset({"head", "script", "style", "title", "noscript", "template", "meta", "link", "object", "iframe"})
-_BLOCKS = frozenset({
-    "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "table", "thead", "tbody", "tfoot",
-    "blockquote", "pre", "center", "section", "article", "header", "footer", "nav", "aside", "main",
-    "dl", "dt", "dd", "address", "form", "fieldset", "caption", "hr", "figure", "figcaption", "body", "html",
-})
-_WHITE = re.compile(r"[ \t\n\r\f\v]+")
-# What is not displayed, though a character: white space and the zero-width characters.
-_INVISIBLE = str.maketrans("", "", "\u00a0\u200b\u200c\u200d\u2060\ufeff\u00ad \t\n\r\f\v")
-_DISPLAY_NONE = re.compile(r"(?:^|;)\s*display\s*:\s*none\b", re.I)
-_BREAK_BEFORE = re.compile(r"(?:^|;)\s*(?:page-break-before\s*:\s*always|break-before\s*:\s*page)\b", re.I)
-_BREAK_AFTER = re.compile(r"(?:^|;)\s*(?:page-break-after\s*:\s*always|break-after\s*:\s*page)\b", re.I)
 # What makes HTML a filing (see the module's docstring).
 _INLINE_XBRL = re.compile(rb"<[a-z][\w.-]*:header[\s/>]", re.I)
 _SEC_MARKER = re.compile(
@@ -75,17 +66,6 @@ _SGML_END = re.compile(rb"</text>", re.I)
 _HTML_END = re.compile(rb"</html\s*>\s*$", re.I)
 _XML_ENCODING = re.compile(rb"^\s*<\?xml[^>]*encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']", re.I)
 _META_CHARSET = re.compile(rb"<meta[^>]+charset\s*=\s*[\"']?([A-Za-z0-9._-]+)", re.I)
-
-
-@dataclass
-class HtmlFiling:
-    """An HTML filing read: the raw text of each page (blank pages as ""), its facts, where its
-    text blocks run, and whether it is inline XBRL."""
-
-    texts: list[str]
-    facts: list[Fact] = field(default_factory=list)
-    blocks: list[TextBlock] = field(default_factory=list)
-    inline_xbrl: bool = False
 
 
 # --------------------------------------------------------------------------------------------
@@ -138,22 +118,41 @@ def encoding_of(data: bytes) -> str:
         return "windows-1252"
 
 
-def parse(data: bytes):
-    """The root element of the document, parsed by lxml's HTML parser (tags and attribute
-    names in lower case; comments and processing instructions dropped)."""
+def _parser(data: bytes, target=None):
+    """lxml's HTML parser for the document (tags and attribute names in lower case; comments and
+    processing instructions dropped), building a tree, or calling ``target``'s events."""
     from lxml import etree  # only ingest and `evfind show --html` pay for the parser
 
+    options = {"huge_tree": True, "remove_comments": True, "remove_pis": True, "no_network": True, "target": target}
     try:
-        parser = etree.HTMLParser(encoding=encoding_of(data), huge_tree=True, remove_comments=True,
-                                  remove_pis=True, no_network=True)
+        return etree.HTMLParser(encoding=encoding_of(data), **options)
     except LookupError:
-        parser = etree.HTMLParser(encoding="windows-1252", huge_tree=True, remove_comments=True,
-                                  remove_pis=True, no_network=True)
+        return etree.HTMLParser(encoding="windows-1252", **options)
+
+
+def parse(data: bytes):
+    """The root element of the document, parsed by lxml's HTML parser; None where it holds none."""
+    from lxml import etree
+
     try:
-        root = etree.fromstring(data, parser)
+        root = etree.fromstring(data, _parser(data))
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
         root = None
     return root
+
+
+def walk(data: bytes) -> HtmlFiling | None:
+    """The pages of the document (``Walk``), read as lxml's HTML parser reads it: the walk is its
+    target, so no tree is built; None where the document holds no element (where ``parse``
+    finds no root)."""
+    from lxml import etree
+
+    walker = Walk()
+    try:
+        filing = etree.fromstring(data, _parser(data, walker))
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+        return None
+    return filing if walker.ix is not None else None
 
 
 def check(path: str | Path) -> tuple[bytes, bool]:
@@ -179,10 +178,9 @@ def read(path: str | Path) -> HtmlFiling:
     that says why the file is not one."""
     where = str(path)
     data, inline = check(path)
-    root = parse(data)
-    if root is None:
+    result = walk(data)
+    if result is None:
         raise SourceError(f"{where}: lxml cannot read the HTML (an empty or damaged document)")
-    result = Walk(root).run()
     if not result.texts:
         raise SourceError(f"{where}: the HTML displays nothing: no page to read")
     limits.check_page_count(len(result.texts), where)
@@ -190,440 +188,3 @@ def read(path: str | Path) -> HtmlFiling:
         limits.check_page_text(text, f"{where}: page {number}")
     result.inline_xbrl = inline
     return result
-
-
-# --------------------------------------------------------------------------------------------
-# The walk: one pass over the tree, in document order
-
-
-class _Row:
-    """A table row being read: its cells' lines, and the facts shown in it."""
-
-    __slots__ = ("cells", "facts", "cell", "line")
-
-    def __init__(self) -> None:
-        self.cells: list[list[str]] = []
-        self.facts: list[tuple[Fact, int]] = []  # (fact, the cell it is in)
-        self.cell: list[str] | None = None  # the lines of the cell being read
-        self.line: list[str] = []  # the cell's line being read
-
-
-class Walk:
-    """One pass over a parsed filing: pages of text, facts and text blocks, by the rules of the
-    module's docstring. ``capture`` (a page number) also copies that page's elements into
-    ``captured`` (an lxml element), for `evfind show --html`."""
-
-    def __init__(self, root, capture: int | None = None):
-        self.root = root
-        self.ix = prefixes(root.attrib) if root is not None else {"ix"}
-        self.pages: list[str] = []  # the pages closed so far ("" for a blank one)
-        self.shown: list[bool] = []  # whether each closed page displays anything
-        self.lines: list[str] = []  # the lines of the open page
-        self.line: list[str] = []  # the fragments of the open line
-        self.cur = self.line  # where text goes: the open line, or the line of the cell being read
-        self.displayed = False  # the open page displays something
-        self.anything = False  # something has been displayed
-        self.rows: list[_Row] = []
-        self.facts: list[Fact] = []
-        self.pending: list[Fact] = []  # facts waiting for their first displayed content
-        self.blocks: list[tuple[str, int, int, str | None, str]] = []  # concept, first, last, continuedat, heading
-        self.continuations: dict[str, tuple[int, int, str | None]] = {}
-        self.opening: list[list] = []  # text blocks waiting for their first line: [index]
-        self.contexts: dict = {}
-        self.units: dict = {}
-        self.capture = capture
-        self.captured = None  # the captured page's copies, in a <div>
-        self._path: list = []  # the elements open (capture only)
-        self._out: list = []  # their copies, None where not yet made
-
-    # -- the page as it is read
-
-    @property
-    def page(self) -> int:
-        """The number of the open page."""
-        return len(self.pages) + 1
-
-    def text(self, fragment: str) -> None:
-        if "\n" in fragment or "  " in fragment or "\t" in fragment or "\r" in fragment:
-            fragment = _WHITE.sub(" ", fragment)
-        if not self.displayed and fragment.translate(_INVISIBLE):
-            self.show()
-        self.cur.append(fragment)
-
-    def show(self) -> None:
-        """Something is displayed on the open page."""
-        self.displayed = self.anything = True
-        if self.pending:
-            for waiting in self.pending:
-                waiting.page = self.page
-            self.pending.clear()
-
-    def newline(self) -> None:
-        cur = self.cur
-        if not cur:
-            return
-        joined = "".join(cur).strip()
-        cur.clear()
-        if joined:
-            self.emit(joined)
-
-    def emit(self, line: str) -> None:
-        """A finished line: into the cell of the row that holds this table, else onto the page."""
-        row = self.rows[-1] if self.rows else None
-        if row is not None and row.cell is not None:
-            row.cell.append(line)
-            return
-        self.lines.append(line)
-        if self.opening:
-            for waiting in self.opening:
-                waiting[4] = line
-            self.opening.clear()
-
-    def page_break(self) -> None:
-        self.newline()
-        if not self.anything:
-            return  # a break before anything is displayed: no blank first page
-        self.pages.append("\n".join(self.lines))
-        self.shown.append(self.displayed)
-        self.lines = []
-        self.displayed = False
-
-    def finish(self) -> HtmlFiling:
-        self.newline()
-        while self.rows:
-            self.row_end()
-        if self.displayed:
-            self.pages.append("\n".join(self.lines))
-            self.shown.append(True)
-        while self.shown and not self.shown[-1]:  # breaks with nothing displayed after them
-            self.pages.pop()
-            self.shown.pop()
-        last = len(self.pages)
-        for waiting in self.pending:  # a fact that displays nothing: where it stands
-            waiting.page = min(waiting.page, last) if last else 1
-        blocks = [
-            TextBlock(concept, first, self._last_page(last_page, follow, set()), " ".join(heading.split())[:200])
-            for concept, first, last_page, follow, heading in self.blocks
-        ]
-        facts = [f for f in self.facts if 1 <= f.page <= last]
-        return HtmlFiling(self.pages, facts, blocks)
-
-    def _last_page(self, last: int, follow: str | None, seen: set[str]) -> int:
-        while follow and follow not in seen and follow in self.continuations:
-            seen.add(follow)
-            _, end, follow = self.continuations[follow]
-            last = max(last, end)
-        return min(last, len(self.pages)) if self.pages else last
-
-    # -- table rows
-
-    def row_start(self) -> None:
-        self.newline()
-        self.rows.append(_Row())
-
-    def cell_start(self) -> None:
-        row = self.rows[-1] if self.rows else None
-        if row is None:
-            self.newline()
-            return
-        if row.cell is not None:  # the cell before it was not closed
-            self.cell_end()
-        if self.cur:  # (text between the row and its cell)
-            self.newline()
-        row.cell = []
-        row.line = []
-        self.cur = row.line
-
-    def cell_end(self) -> None:
-        row = self.rows[-1] if self.rows else None
-        if row is None:
-            self.newline()
-            return
-        if row.cell is None:
-            return
-        joined = "".join(row.line).strip()
-        if joined:
-            row.cell.append(joined)
-        row.cells.append(row.cell)
-        row.cell = None
-        row.line = []
-        self.cur = self._outer_line()
-
-    def _outer_line(self) -> list[str]:
-        """Where text goes outside the innermost row's cells: the cell of the row around it, or
-        the page's line."""
-        for row in reversed(self.rows[:-1]):
-            if row.cell is not None:
-                return row.line
-        return self.line
-
-    def row_end(self) -> None:
-        row = self.rows[-1]
-        self.cell_end()
-        self.newline()
-        self.rows.pop()
-        self.cur = self._outer_line() if self.rows else self.line
-        cells = [(index, cell) for index, cell in enumerate(row.cells) if cell]
-        if row.facts:
-            label = _row_label(cells)
-            for found, cell in row.facts:
-                if label is not None and cell != label[0] and found.row_label is None:
-                    found.row_label = label[1]
-        if len(cells) == 1:
-            for line in cells[0][1]:
-                self.emit(line)
-            return
-        if not cells:
-            return
-        parts: list[str] = []
-        for _, cell in cells:
-            joined = " ".join(cell)
-            if parts and joined[:1] in ")%" and len(joined) <= 2 and joined != "%":
-                parts[-1] += joined  # "(1,234" ")" -> "(1,234)"
-            else:
-                parts.append(joined)
-        self.emit(" ".join(parts))
-
-    # -- the walk itself
-
-    def run(self) -> HtmlFiling:
-        from lxml import etree
-
-        ix = self.ix
-        for prefix in ix:  # the contexts and units, wherever the header is (often in a hidden <div>)
-            for header in self.root.iter(f"{prefix}:header"):
-                contexts, units = read_resources(header)
-                self.contexts.update(contexts)
-                self.units.update(units)
-        walker = etree.iterwalk(self.root, events=("start", "end"))
-        capture = self.capture is not None
-        stack: list = []  # for each open element: SKIP, or (what to do at its end, breaks after it)
-        push, pop = stack.append, stack.pop
-        blocks, cells, skipped = _BLOCKS, _CELLS, _SKIPPED
-        plain = _PLAIN
-        for event, element in walker:
-            tag = element.tag
-            if event == "start":
-                if tag.__class__ is not str:
-                    push(_SKIP)
-                    continue
-                ending = None
-                if ":" in tag and tag.rpartition(":")[0] in ix:
-                    name = tag.rpartition(":")[2]
-                    if name == "header":
-                        walker.skip_subtree()
-                        push(_SKIP)
-                        continue
-                    ending = self._xbrl_start(element, name)
-                elif tag in skipped:
-                    walker.skip_subtree()
-                    push(_SKIP)
-                    continue
-                style = element.get("style")
-                breaks_after = False
-                if style and ("none" in style or "break" in style):
-                    if "none" in style and _DISPLAY_NONE.search(style):
-                        walker.skip_subtree()
-                        push(_SKIP)
-                        continue
-                    if "break" in style:
-                        if _BREAK_BEFORE.search(style):
-                            self.page_break()
-                        breaks_after = _BREAK_AFTER.search(style) is not None
-                push(plain if ending is None and not breaks_after else (ending, breaks_after))
-                if tag in blocks:
-                    if self.cur:
-                        self.newline()
-                elif tag in cells:
-                    self.cell_start()
-                elif tag == "tr":
-                    self.row_start()
-                elif tag == "br":
-                    self.newline()
-                elif tag == "img" and not self.displayed:
-                    self.show()
-                if capture:
-                    self._copy_start(element)
-                text = element.text
-                if text:
-                    if "\n" in text or "  " in text or "\t" in text or "\r" in text:
-                        text = _WHITE.sub(" ", text)
-                    if not self.displayed and text.translate(_INVISIBLE):
-                        self.show()
-                    self.cur.append(text)
-                    if capture:
-                        self._copy_text(text)
-            else:
-                item = pop()
-                if item is not _SKIP:
-                    if tag in blocks:
-                        if self.cur:
-                            self.newline()
-                    elif tag in cells:
-                        self.cell_end()
-                    elif tag == "tr":
-                        if self.rows:
-                            self.row_end()
-                    if item is not plain:
-                        ending, breaks_after = item
-                        if ending is not None:
-                            ending(self)
-                        if capture:
-                            self._copy_end()
-                        if breaks_after:
-                            self.page_break()
-                    elif capture:
-                        self._copy_end()
-                tail = element.tail
-                if tail and stack:
-                    if "\n" in tail or "  " in tail or "\t" in tail or "\r" in tail:
-                        tail = _WHITE.sub(" ", tail)
-                    if not self.displayed and tail.translate(_INVISIBLE):
-                        self.show()
-                    self.cur.append(tail)
-                    if capture:
-                        self._copy_text(tail)
-        return self.finish()
-
-    def _xbrl_start(self, element, name: str):
-        """A fact, a text block or a continuation begins: note it; what to do at its end."""
-        if name in ("nonfraction", "nonnumeric"):
-            concept = element.get("name") or ""
-            if name == "nonnumeric" and is_text_block(concept):
-                self.newline()  # (what came before is no part of its first line)
-                record = [concept, self.page, self.page, element.get("continuedat"), ""]
-                self.blocks.append(record)
-                self.opening.append(record)
-                if not self.displayed:
-                    self.pending.append(_PageHolder(record, 1))
-                return _BlockEnd(record)
-            found = fact(element, self.page, self.contexts, self.units, _shown(element), name == "nonfraction")
-            self.facts.append(found)
-            if not self.displayed:
-                self.pending.append(found)  # its page: where its first content is displayed
-            if self.rows:
-                row = self.rows[-1]
-                row.facts.append((found, len(row.cells)))
-            return None
-        if name == "continuation" and element.get("id"):
-            record = [self.page, self.page, element.get("continuedat")]
-            if not self.displayed:
-                self.pending.append(_PageHolder(record, 0))
-            return _ContinuationEnd(element.get("id"), record)
-        return None
-
-    def last_shown(self) -> int:
-        """The last page something has been displayed on, so far."""
-        if self.displayed:
-            return self.page
-        for index in range(len(self.shown) - 1, -1, -1):
-            if self.shown[index]:
-                return index + 1
-        return 1
-
-    # -- copying one page's elements (show --html): the open elements, and their copies made
-    # once the captured page shows something inside them
-
-    def _copy_start(self, element) -> None:
-        self._path.append(element)
-        self._out.append(None)
-        if self.page == self.capture:
-            self._materialise()
-
-    def _materialise(self):
-        from lxml import etree
-
-        if self.captured is None:
-            self.captured = etree.Element("div")
-        parent = self.captured
-        for index, element in enumerate(self._path):
-            copy = self._out[index]
-            if copy is None:
-                if element.tag in ("html", "body"):
-                    copy = parent
-                else:  # inline XBRL (ix:...) is transparent: a <span>
-                    tag = "span" if ":" in element.tag else element.tag
-                    copy = etree.SubElement(parent, tag, {k: v for k, v in element.attrib.items() if ":" not in k})
-                self._out[index] = copy
-            parent = copy
-        return parent
-
-    def _copy_text(self, text: str) -> None:
-        if self.page != self.capture:
-            return
-        node = self._materialise()
-        if len(node):
-            node[-1].tail = (node[-1].tail or "") + text
-        else:
-            node.text = (node.text or "") + text
-
-    def _copy_end(self) -> None:
-        self._path.pop()
-        self._out.pop()
-
-_SKIP = object()
-_PLAIN = (None, False)  # an element with nothing to do at its end but its kind's
-_CELLS = frozenset({"td", "th"})
-
-
-class _BlockEnd:
-    """At a text block's end: its last page, and its first where it displayed nothing."""
-
-    __slots__ = ("record",)
-
-    def __init__(self, record: list):
-        self.record = record
-
-    def __call__(self, walk: "Walk") -> None:
-        record = self.record
-        record[2] = max(walk.last_shown(), record[1]) if walk.anything else record[1]
-        if record in walk.opening:  # a block within a line: the line so far is its first
-            walk.opening.remove(record)
-            record[4] = "".join(walk.cur).strip()
-
-
-class _ContinuationEnd:
-    __slots__ = ("ident", "record")
-
-    def __init__(self, ident: str, record: list):
-        self.ident, self.record = ident, record
-
-    def __call__(self, walk: "Walk") -> None:
-        first = self.record[0]
-        walk.continuations[self.ident] = (first, max(walk.last_shown(), first), self.record[2])
-
-
-class _PageHolder:
-    """Stands in the pending list for a record whose page is set at its first displayed content."""
-
-    __slots__ = ("record", "index")
-
-    def __init__(self, record: list, index: int):
-        self.record, self.index = record, index
-
-    @property
-    def page(self) -> int:
-        return self.record[self.index]
-
-    @page.setter
-    def page(self, value: int) -> None:
-        self.record[self.index] = value
-
-
-def _shown(element) -> str:
-    """A fact's value as shown: its displayed text, white space made single."""
-    text = element.text or "" if not len(element) else "".join(element.itertext())
-    if "\n" in text or "  " in text or "\t" in text or "\r" in text:
-        text = _WHITE.sub(" ", text)
-    return text.strip()
-
-
-def _row_label(cells: list[tuple[int, list[str]]]) -> tuple[int, str] | None:
-    """(index, text) of a row's first cell, where it holds words: the label beside its figures."""
-    if not cells:
-        return None
-    index, lines = cells[0]
-    label = " ".join(lines).strip()
-    if not any(ch.isalpha() for ch in label):
-        return None
-    return index, label

@@ -233,7 +233,7 @@ def build_file(path: Path, source: Path | None, build: Build) -> tuple[Any, bool
         # is synced once before the rename. No journal is written for it.
         conn.execute("PRAGMA journal_mode = OFF")
         conn.execute("PRAGMA synchronous = OFF")
-        # In a new file at once; in a copy of an older file at the VACUUM below.
+        # In a new file at once; in a copy of an older file at the VACUUM below (_worth_a_vacuum).
         conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
         if source is not None:
             original = sqlite3.connect(_uri(source, mode="ro"), uri=True)
@@ -249,7 +249,7 @@ def build_file(path: Path, source: Path | None, build: Build) -> tuple[Any, bool
             conn.execute("ROLLBACK")
             return value, False
         conn.execute("COMMIT")
-        if source is None or _worth_a_vacuum(conn):
+        if _worth_a_vacuum(conn):
             conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # (a copy has the source's)
             conn.execute("VACUUM")
         return value, True
@@ -258,9 +258,11 @@ def build_file(path: Path, source: Path | None, build: Build) -> tuple[Any, bool
 
 
 def _worth_a_vacuum(conn: sqlite3.Connection) -> bool:
-    """Rebuild a copy only where it pays: a page size other than evfind's, or a quarter or more
+    """Rebuild a file only where it pays: a page size other than evfind's, or a quarter or more
     of its pages free (the FTS5 segments a merge left). A copy is otherwise compact already,
-    and rebuilding it would cost a write as long as the whole database, for every revision."""
+    and rebuilding it would cost a write as long as the whole database, for every revision; so
+    is a new file (no free page: a VACUUM made the 18 EDGAR filings' databases 0-2% smaller,
+    for a tenth of their ingest time)."""
     if conn.execute("PRAGMA page_size").fetchone()[0] != PAGE_SIZE:
         return True
     free = conn.execute("PRAGMA freelist_count").fetchone()[0]

@@ -338,8 +338,47 @@ def derivations() -> dict[str, tuple[str, ...]]:
 def words_on(text: str) -> set[str]:
     """Match keys of a page (ingest, for ``common_words``): its distinct words in
     ``normal`` form. The page is index text already folded by ``normalise``, and its compounds
-    are kept as the filing spells them, so only the tokenising is shared with ``tokens``."""
-    return {normal(_bare(w)) for w in set(_TOKEN.findall(text.lower()))}
+    are kept as the filing spells them, so only the tokenising is shared with ``tokens``.
+
+    The same words as ``{normal(_bare(w)) for w in _TOKEN.findall(text.lower())}``, found in C
+    where that pays (ingest calls it on every page): the text is cut into runs of the
+    characters a token is made of (``[a-z0-9&']``: a token never spans two runs, so the
+    tokens of the text are those of its runs), and each distinct run is read once per
+    process: most are a word that is its own key; the few that are not (a plural, an
+    apostrophe, an ampersand) are looked up."""
+    lowered = text.lower()
+    if not lowered.isascii():  # a token is ASCII: any other character ends one
+        lowered = re.sub(_NON_ASCII, " ", lowered)
+    runs = set(lowered.translate(_NOT_IN_TOKENS).split())
+    seen, others, keys = _RUNS  # (this call's: a reset by another thread leaves them alone)
+    new = runs.difference(seen)
+    if new:
+        if len(seen) > _MAX_RUNS:
+            seen, others, keys = _RUNS[:] = [set(), set(), {}]
+            new = runs
+        for run in new:
+            if "&" in run or "'" in run:
+                keys[run] = tuple({normal(_bare(w)) for w in _TOKEN.findall(run)})
+            elif (key := normal(run)) != run:
+                keys[run] = (key,)
+            else:
+                continue
+            others.add(run)
+        seen.update(new)
+    other = runs.intersection(others)  # (two sets: the smaller is the one walked)
+    if other:
+        runs.difference_update(other)
+        for run in other:
+            runs.update(keys[run])
+    return runs
+
+
+# What is not part of a token, in ASCII lower-case text: a space (a run's end).
+_NOT_IN_TOKENS = str.maketrans({chr(c): " " for c in range(128) if not (chr(c).isdigit() or "a" <= chr(c) <= "z" or chr(c) in "&'")})
+# The runs of words_on read so far, those that are not their own key, and their keys; reset
+# past _MAX_RUNS (a process that ingests many filings).
+_RUNS: list = [set(), set(), {}]
+_MAX_RUNS = 500_000
 
 
 def common_words(pages: list[set[str]], share: float = 0.5) -> list[str]:

@@ -15,6 +15,7 @@ Ingest side (htmlread.py hands it the elements); nothing here knows SQLite or qu
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -94,57 +95,95 @@ def prefixes(root_attributes) -> set[str]:
 # The header: contexts and units
 
 
-def read_resources(header) -> tuple[dict[str, tuple[Context, str | None]], dict[str, str]]:
-    """{context id: (Context, its dimensions as JSON)} and {unit id: measure} of an
-    ``ix:header`` element (its ``ix:resources``). A unit is its measure ("iso4217:USD"), a
-    ratio as numerator/denominator ("iso4217:USD/xbrli:shares")."""
-    contexts: dict[str, tuple[Context, str | None]] = {}
-    units: dict[str, str] = {}
-    for resources in header:
-        if not isinstance(resources.tag, str) or local(resources.tag) != "resources":
-            continue
-        for element in resources:
-            tag = element.tag
-            if not isinstance(tag, str) or not element.get("id"):
-                continue
-            name = local(tag)
-            if name == "context":
-                context = _context(element)
-                contexts[element.get("id")] = (context, context.dimensions_json)
-            elif name == "unit":
-                units[element.get("id")] = _unit(element)
-    return contexts, units
+class Resources:
+    """The contexts and units of the inline-XBRL header, read from its events as the parser
+    gives them (``start``, ``data``, ``end``, from the header's own start to its end):
+    {context id: (Context, its dimensions as JSON)} in ``contexts`` and {unit id: measure} in
+    ``units``. They are the ``xbrli:context`` and ``xbrli:unit`` elements with an id that are
+    children of an ``ix:resources`` child of the header. A context's period is the text of its
+    ``startDate``, ``endDate`` or ``instant`` (the last of each), its dimensions its
+    ``explicitMember`` and ``typedMember`` elements (axis: the text inside), in order; a unit is
+    its measure ("iso4217:USD"), a ratio as numerator/denominator ("iso4217:USD/xbrli:shares").
+    """
+
+    _HEADER, _RESOURCES, _RECORD = 1, 2, 3
+
+    def __init__(self) -> None:
+        self.contexts: dict[str, tuple[Context, str | None]] = {}
+        self.units: dict[str, str] = {}
+        self._open: list[tuple[str, int]] = []  # the open elements: (local name, role)
+        self._records: list[tuple[int, str, str, dict]] = []  # the open contexts and units: (depth, name, id, parts)
+        self._texts: list[tuple[int, list[str]]] = []  # the open elements whose text is read: (depth, text)
+        self._encoded: dict[tuple, str] = {}  # dimensions -> their JSON: the same members recur
+
+    def start(self, tag: str, attrib, header: bool) -> None:
+        """An element starts (``header``: an inline-XBRL header)."""
+        name = tag.rpartition(":")[2]
+        above = self._open[-1][1] if self._open else 0
+        role = 0
+        if header:
+            role = self._HEADER
+        elif above == self._HEADER and name == "resources":
+            role = self._RESOURCES
+        elif above == self._RESOURCES and name in ("context", "unit") and attrib.get("id"):
+            role = self._RECORD
+            self._records.append((len(self._open) + 1, name, attrib.get("id"), {"dimensions": [], "measures": []}))
+        if self._records:
+            _, kind, _, parts = self._records[-1]
+            text: list[str] | None = None
+            if kind == "context":
+                if name in ("startdate", "enddate", "instant"):
+                    text = parts[name] = []
+                elif name in ("explicitmember", "typedmember") and attrib.get("dimension"):
+                    text = []
+                    parts["dimensions"].append((attrib.get("dimension"), text))
+            elif name == "measure":
+                text = []
+                parts["measures"].append((self._open[-1][0] if self._open else "", text))
+            if text is not None:
+                self._texts.append((len(self._open) + 1, text))
+        self._open.append((name, role))
+
+    def data(self, text: str) -> None:
+        for _, inside in self._texts:
+            inside.append(text)
+
+    def end(self) -> bool:
+        """An element ends; whether it was the header's own (its last)."""
+        depth = len(self._open)
+        self._open.pop()
+        while self._texts and self._texts[-1][0] == depth:
+            self._texts.pop()
+        if self._records and self._records[-1][0] == depth:
+            _, kind, ident, parts = self._records.pop()
+            if kind == "context":
+                self._context(ident, parts)
+            else:
+                self.units[ident] = _unit(parts["measures"])
+        return not self._open
+
+    def _context(self, ident: str, parts: dict) -> None:
+        period = [_joined(parts[name]) if name in parts else None for name in ("startdate", "enddate", "instant")]
+        dimensions = tuple((axis, _joined(member)) for axis, member in parts["dimensions"])
+        context = Context(*period, dimensions)
+        if not dimensions:
+            self.contexts[ident] = (context, None)
+            return
+        text = self._encoded.get(dimensions)
+        if text is None:
+            text = self._encoded[dimensions] = context.dimensions_json
+        self.contexts[ident] = (context, text)
 
 
-def _text(element) -> str:
-    return "".join(element.itertext()).strip()
+def _joined(text: list[str]) -> str:
+    return "".join(text).strip()
 
 
-def _context(element) -> Context:
-    start = end = instant = None
-    dimensions: list[tuple[str, str]] = []
-    for child in element.iter():
-        if not isinstance(child.tag, str):
-            continue
-        name = local(child.tag)
-        if name == "startdate":
-            start = _text(child)
-        elif name == "enddate":
-            end = _text(child)
-        elif name == "instant":
-            instant = _text(child)
-        elif name in ("explicitmember", "typedmember") and child.get("dimension"):
-            dimensions.append((child.get("dimension"), _text(child)))
-    return Context(start, end, instant, tuple(dimensions))
-
-
-def _unit(element) -> str:
+def _unit(measures: list[tuple[str, list[str]]]) -> str:
+    """A unit's measure from its measures and the local names of their parents."""
     numerator, denominator, plain = [], [], []
-    for child in element.iter():
-        if not isinstance(child.tag, str) or local(child.tag) != "measure":
-            continue
-        parent = local(child.getparent().tag) if child.getparent() is not None else ""
-        {"unitnumerator": numerator, "unitdenominator": denominator}.get(parent, plain).append(_text(child))
+    for parent, text in measures:
+        {"unitnumerator": numerator, "unitdenominator": denominator}.get(parent, plain).append(_joined(text))
     if numerator or denominator:
         return "*".join(numerator) + "/" + "*".join(denominator)
     return "*".join(plain)
@@ -154,41 +193,44 @@ def _unit(element) -> str:
 # Facts
 
 
-def fact(element, page: int, contexts: dict[str, tuple[Context, str | None]], units: dict[str, str], value: str,
-         numeric: bool, row_label: str | None = None) -> Fact:
-    """The Fact of an ``ix:nonFraction`` (``numeric``) or ``ix:nonNumeric`` element shown on
-    ``page`` as ``value`` (its displayed text)."""
-    get = element.get
-    context_id = get("contextref")
-    context, dimensions = contexts.get(context_id, _NO_CONTEXT) if context_id else _NO_CONTEXT
+def fact(attributes, page: int, numeric: bool) -> Fact:
+    """The Fact of an ``ix:nonFraction`` (``numeric``) or ``ix:nonNumeric`` element, from its
+    attributes, shown on ``page``: its value is set when its element ends (``shown_value``),
+    its period, dimensions and unit once every context and unit is read (``resolve``)."""
+    get = attributes.get
     scale = get("scale")
     try:
         scale_value = int(scale) if scale is not None else None
     except ValueError:
         scale_value = None
+    return Fact(page, get("name") or "", "numeric" if numeric else "text", get("contextref"), None, None, None, None,
+                get("unitref") or None, scale_value, get("sign"), get("decimals"), get("format"), "", None, get("id"))
+
+
+def shown_value(text: str, numeric: bool) -> str:
+    """A fact's value as shown: the text inside its element, white space made single (a text
+    value cut at MAX_TEXT_VALUE)."""
+    if "\n" in text or "  " in text or "\t" in text or "\r" in text:
+        text = _WHITE.sub(" ", text)
+    value = text.strip()
     if not numeric and len(value) > MAX_TEXT_VALUE:
         value = value[: MAX_TEXT_VALUE - 1].rstrip() + "\u2026"
-    unit = get("unitref")
-    return Fact(
-        page=page,
-        concept=get("name") or "",
-        kind="numeric" if numeric else "text",
-        context=context_id,
-        period_start=context.start if context else None,
-        period_end=context.end if context else None,
-        instant=context.instant if context else None,
-        dimensions=dimensions,
-        unit=units.get(unit, unit) if unit else None,
-        scale=scale_value,
-        sign=get("sign"),
-        decimals=get("decimals"),
-        format=get("format"),
-        value=value,
-        row_label=row_label,
-        fact_id=get("id"),
-    )
+    return value
 
 
+def resolve(facts: list[Fact], contexts: dict[str, tuple[Context, str | None]], units: dict[str, str]) -> None:
+    """Each fact's period and dimensions (its context's) and its unit's measure."""
+    for found in facts:
+        context_id = found.context
+        context, dimensions = contexts.get(context_id, _NO_CONTEXT) if context_id else _NO_CONTEXT
+        if context is not None:
+            found.period_start, found.period_end, found.instant = context.start, context.end, context.instant
+        found.dimensions = dimensions
+        if found.unit:
+            found.unit = units.get(found.unit, found.unit)
+
+
+_WHITE = re.compile(r"[ \t\n\r\f\v]+")
 _NO_CONTEXT: tuple[Context | None, None] = (None, None)
 
 
@@ -233,8 +275,6 @@ def block_labels(concept: str, heading: str) -> tuple[str, ...]:
 
 def _note_title(heading: str) -> str:
     """ "NOTE 9 - EMPLOYEE BENEFIT PLANS" -> "EMPLOYEE BENEFIT PLANS"; "9. Leases" -> "Leases"."""
-    import re
-
     return re.sub(r"^(?:note\s*)?(?:\d{1,2}|[a-z])?\s*[.:\-—–]?\s*", "", heading.strip(), flags=re.I) or heading
 
 

@@ -150,3 +150,33 @@ def test_evidence_lines_skips_without_the_pdfs(tmp_path):
     done = subprocess.run([sys.executable, "benchmarks/evidence_lines.py", "--pdfs", tmp_path / "none"],
                           capture_output=True, text=True, cwd=REPO)
     assert (done.returncode, done.stdout) == (0, f"skipped: no PDFs folder at {tmp_path / 'none'} (give it with --pdfs)\n")
+
+
+def test_html_same_finds_the_same_ingest_the_same_and_a_changed_one_different(tmp_path):
+    """benchmarks/html_same.py on an HTML filing written here: this checkout against itself is
+    the same, every page's HTML compared; against a copy whose facts are shown otherwise it
+    names the first fact that differs and exits 1."""
+    import shutil
+
+    from .html_filing import write_filing
+
+    folder = tmp_path / "edgar"
+    folder.mkdir()
+    write_filing(folder / "mrw-20251231.htm")
+    same = subprocess.run([sys.executable, "benchmarks/html_same.py", "--against", str(REPO), "--edgar", str(folder)],
+                          capture_output=True, text=True, cwd=REPO)
+    assert same.returncode == 0, same.stderr
+    assert "mrw-20251231.htm" in same.stdout and " the same (" in same.stdout and " 0 page html" not in same.stdout
+    assert same.stdout.endswith(f"1 of 1 filings ingest the same here as in {REPO}\n")
+    changed = tmp_path / "changed"
+    shutil.copytree(REPO / "evfind", changed / "evfind", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO / "schema.sql", changed / "schema.sql")
+    xbrl = changed / "evfind" / "xbrl.py"
+    source = xbrl.read_text(encoding="utf-8")
+    assert "    value = text.strip()\n" in source
+    xbrl.write_text(source.replace("    value = text.strip()\n", "    value = text.strip() + '!'\n"), encoding="utf-8")
+    differs = subprocess.run([sys.executable, "benchmarks/html_same.py", "--against", str(changed), "--edgar", str(folder)],
+                             capture_output=True, text=True, cwd=REPO)
+    assert differs.returncode == 1, differs.stderr
+    assert "DIFFERS at facts, line" in differs.stdout and "!\"" in differs.stdout
+    assert differs.stdout.endswith(f"0 of 1 filings ingest the same here as in {changed}\n")

@@ -12,7 +12,7 @@ import zipfile
 
 import pytest
 
-from evfind import factstore, store
+from evfind import factstore, htmlread, store
 from evfind.extract import extract
 from evfind.htmlread import read
 from evfind.ingest import ingest
@@ -175,6 +175,35 @@ def test_every_shown_fact_with_its_page_context_and_unit(filing):
                                        "last_page": 6, "heading": "Note 5 \u2014 Amounts Owed to Governments"}]
 
 
+def test_the_parsers_events_and_the_parsed_tree_read_the_same_filing(filing, tmp_path):
+    # ingest reads a filing as the parser's target (no tree); `show --html` walks the parsed
+    # tree: the same pages, facts and text blocks. Here too a fact before the header that holds
+    # its context, a fact whose text lies partly in a hidden element and is cut by entities,
+    # a fact hidden itself, and a text run split by an entity (one text node, as in the tree).
+    late = tmp_path / "late.htm"
+    late.write_text(
+        '<html xmlns:ix="http://www.xbrl.org/2013/inlineXBRL"><body><table><tr><td>Net sales</td><td>'
+        '<ix:nonFraction name="us-gaap:Revenues" contextRef="c" unitRef="u">1,<span style="display:none">2</span>'
+        '3&amp;4\n  5</ix:nonFraction></td></tr></table>'
+        '<p>a \n&#160;\n b <ix:nonNumeric name="dei:Flag" contextRef="c" style="display:none"> no </ix:nonNumeric></p>'
+        '<div style="display:none"><ix:header><ix:resources><xbrli:context id="c"><xbrli:period>'
+        '<xbrli:instant>2025-12-31</xbrli:instant></xbrli:period></xbrli:context><xbrli:unit id="u">'
+        '<xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit></ix:resources></ix:header></div></body></html>',
+        encoding="utf-8",
+    )
+    for path in (filing, late):
+        data, _ = htmlread.check(path)
+        events, tree = htmlread.walk(data), htmlread.Walk(htmlread.parse(data)).run()
+        assert events.texts == tree.texts
+        assert [f.row() for f in events.facts] == [f.row() for f in tree.facts]
+        assert events.blocks == tree.blocks
+    facts = {f["concept"]: f for f in extract(late).facts}
+    assert (facts["us-gaap:Revenues"]["value"], facts["us-gaap:Revenues"]["instant"]) == ("1,23&4 5", "2025-12-31")
+    assert (facts["us-gaap:Revenues"]["unit"], facts["us-gaap:Revenues"]["row_label"]) == ("iso4217:USD", "Net sales")
+    assert facts["dei:Flag"]["value"] == "no"
+    assert extract(late).texts == ["Net sales 1,3&4 5\na \u00a0 b"]
+
+
 def test_facts_are_stored_with_their_pages(filing_db):
     conn = store.connect_read(filing_db)
     try:
@@ -285,7 +314,8 @@ def test_a_query_of_an_html_filings_database_does_not_load_lxml(filing_db):
     code, stdout, modules = loaded("query", filing_db, "What were net sales in 2025?")
     assert code == 0, stdout
     assert "evfind.finder" in modules
-    assert banned(modules, ("lxml", "nh3", "evfind.htmlread", "evfind.xbrl", "evfind.folios", "evfind.pagehtml")) == []
+    assert banned(modules, ("lxml", "nh3", "evfind.htmlread", "evfind.htmlwalk", "evfind.xbrl", "evfind.folios",
+                            "evfind.pagehtml")) == []
 
 
 # --------------------------------------------------------------------------------------------

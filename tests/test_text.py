@@ -45,6 +45,18 @@ def test_match_keys():
     assert words_on("Acme's cashflow statements") == {"acme", "cashflow", "statement"}
 
 
+def test_a_pages_words_are_its_tokens_in_normal_form():
+    # words_on cuts the text into runs of token characters and reads each run once: the words
+    # are still those of the token pattern, each in normal form
+    page = ("AT&T's Liabilities\u00a0and\tcaf\u00e9s' 10-K; P&L ''quoted'' don't &amp x'y's "
+            "Sales SALES sales\nfi\u0130nance \u212aelvin & ' 3M's")
+    expected = {"at&t", "liability", "and", "caf", "10", "k", "p&l", "quoted", "dont", "amp", "x'y", "sale",
+                "s", "fii", "nance", "kelvin", "3m"}
+    assert words_on(page) == expected
+    assert words_on(page) == expected  # (the runs are known now: read from what was learnt)
+    assert words_on("") == set() and words_on("&' -- \u00e9") == set()
+
+
 def test_the_note_key_is_rougher_than_the_match_key():
     assert stems("restructuring") == stems("restructure") == ("restructur",)
     assert normal("restructuring") != normal("restructure")
