@@ -384,8 +384,8 @@ def flat_trees(booster) -> list[dict]:
     return [learned.flat_tree(info) for info in booster.dump_model()["tree_info"]]
 
 
-def write_model(ranker, calibration, doubt: float, pool: int, provenance: dict, path: Path) -> dict:
-    names = list(features.NAMES)
+def write_model(ranker, calibration, doubt: float, pool: int, provenance: dict, path: Path, columns: list[int]) -> dict:
+    names = [features.NAMES[c] for c in columns]
     data = {
         "format": "evfind ranker 3: a forest of LightGBM trees as flat arrays over named inputs, whose sum is "
                   "a candidate's score, and Platt scaling of the ranked scores, the log-odds that a candidate "
@@ -404,7 +404,7 @@ def write_model(ranker, calibration, doubt: float, pool: int, provenance: dict, 
     return data
 
 
-def check_pure_python(data: dict, ranker, questions: list[dict]) -> float:
+def check_pure_python(data: dict, ranker, questions: list[dict], columns: list[int]) -> float:
     """The largest difference between LightGBM's scores and evfind's pure-Python evaluation of
     the written trees, over every candidate trained on (stops the run above 1e-9)."""
     import numpy as np
@@ -413,7 +413,7 @@ def check_pure_python(data: dict, ranker, questions: list[dict]) -> float:
     worst = 0.0
     for q in questions:
         if q["rows"]:
-            theirs = ranker.predict(np.array(q["rows"], dtype=float))
+            theirs = ranker.predict(np.array(q["rows"], dtype=float)[:, columns])
             worst = max(worst, float(np.abs(np.array(model.scores(q["rows"])) - theirs).max()))
     if worst > 1e-9:
         raise SystemExit(f"the pure-Python trees differ from LightGBM's by {worst:g}")
@@ -531,10 +531,45 @@ def main() -> None:
         print(f"  chosen: {chosen}\n")
         setting, orders = settings[chosen], held[chosen]
 
+        ablation, dropped = {}, []
+        if not args.quick:
+            print("== Ablation: each signal group removed in turn (held out by company; hit@1 / hit@3 / hit@5)")
+            variants = {"all signals": {i: [p for p, _, _ in o] for i, o in orders.items()}}
+            for group, names in features.GROUPS.items():
+                kept = [c for c in columns if features.NAMES[c] not in names]
+                removed = loco_scores(questions, setting, kept)
+                variants[f"without {group}"] = {i: [p for p, _, _ in o] for i, o in removed.items()}
+            en = [i for i, q in enumerate(questions) if not q["zh"]]
+            zh = [i for i, q in enumerate(questions) if q["zh"]]
+            print(f"{'signals':<24}{'English':>24}{'Chinese':>24}")
+            first = {}
+            for name, order in variants.items():
+                cells = []
+                for members in (en, zh):
+                    cells.append(" / ".join(
+                        f"{sum(hits(order.get(i, []), questions[i]['gold'], k) for i in members) / len(members):.3f}"
+                        for k in (1, 3, 5)))
+                ablation[name] = cells
+                first[name] = [sum(hits(order.get(i, []), questions[i]["gold"], 1) for i in members) for members in (en, zh)]
+                print(f"{name:<24}{cells[0]:>24}{cells[1]:>24}")
+            # a group the held-out figures do better without, in both languages, only paid in-sample: dropped
+            dropped = [group for group in features.GROUPS
+                       if all(w > a for w, a in zip(first[f"without {group}"], first["all signals"]))]
+            if dropped:
+                columns = [c for c in columns if not any(features.NAMES[c] in features.GROUPS[g] for g in dropped)]
+                orders = loco_scores(questions, setting, columns)
+                together = [sum(hits([p for p, _, _ in orders.get(i, [])], questions[i]["gold"], 1) for i in members)
+                            / len(members) for members in (en, zh)]
+                print(f"dropped (held out better without them in both languages): {', '.join(dropped)}; "
+                      f"without them all at once, held out hit@1 {together[0]:.3f} (English), {together[1]:.3f} (Chinese)")
+            else:
+                print("dropped: none (no group the held-out figures do better without in both languages)")
+            print()
+
         final = train(questions, setting, columns)
         import numpy as np
 
-        in_sample = {i: ranked(q, final.predict(np.array(q["rows"], dtype=float)))
+        in_sample = {i: ranked(q, final.predict(np.array(q["rows"], dtype=float)[:, columns]))
                      for i, q in enumerate(questions) if q["rows"]}
         pure_rrf = {i: q["pages"] for i, q in enumerate(questions)}
         pages_of = {i: [p for p, _, _ in order] for i, order in orders.items()}
@@ -548,27 +583,6 @@ def main() -> None:
         }):
             print(line)
         print()
-
-        ablation = {}
-        if not args.quick:
-            print("== Ablation: each signal group removed in turn (held out by company; hit@1 / hit@3 / hit@5)")
-            variants = {"all signals": pages_of}
-            for group, names in features.GROUPS.items():
-                kept = [c for c in columns if features.NAMES[c] not in names]
-                removed = loco_scores(questions, setting, kept)
-                variants[f"without {group}"] = {i: [p for p, _, _ in o] for i, o in removed.items()}
-            en = [i for i, q in enumerate(questions) if not q["zh"]]
-            zh = [i for i, q in enumerate(questions) if q["zh"]]
-            print(f"{'signals':<24}{'English':>24}{'Chinese':>24}")
-            for name, order in variants.items():
-                cells = []
-                for members in (en, zh):
-                    cells.append(" / ".join(
-                        f"{sum(hits(order.get(i, []), questions[i]['gold'], k) for i in members) / len(members):.3f}"
-                        for k in (1, 3, 5)))
-                ablation[name] = cells
-                print(f"{name:<24}{cells[0]:>24}{cells[1]:>24}")
-            print()
 
         print("== Calibration chosen by leave-one-company-out (the held-out log loss of the first pages' confidence)")
         confidences = {}
@@ -607,9 +621,10 @@ def main() -> None:
             "in_sample": figures(questions, {i: [p for p, _, _ in o] for i, o in in_sample.items()}),
             "rules_in_sample": figures(questions, {i: q["rules"] for i, q in enumerate(questions)}),
             "ablation_loco_hit@1/3/5_en_zh": ablation,
+            "groups_dropped": dropped,
         }
-        data = write_model(final, calibration, doubt, pool, provenance, args.out)
-        worst = check_pure_python(data, final, questions)
+        data = write_model(final, calibration, doubt, pool, provenance, args.out, columns)
+        worst = check_pure_python(data, final, questions, columns)
         size = args.out.stat().st_size
         print(f"written: {args.out.relative_to(REPO) if args.out.is_relative_to(REPO) else args.out} "
               f"({len(data['ranker']['trees'])} trees, {size / 1024:.0f} KB; calibration: "
@@ -619,7 +634,7 @@ def main() -> None:
         if args.out.resolve() == OUT.resolve():
             print()
             seed_and_speed(args.financebench, args.cache, [q for q in questions if q["doc"] == SEED[0]])
-        importance = sorted(zip(final.feature_importance("gain"), features.NAMES), reverse=True)
+        importance = sorted(zip(final.feature_importance("gain"), [features.NAMES[c] for c in columns]), reverse=True)
         print("signals by gain in the shipped model: " + ", ".join(f"{n} {v:.0f}" for v, n in importance[:20]))
         print(f"\nquestions asked in {collected:.0f} s; wall time {time.perf_counter() - started:.0f} s")
     text = out.getvalue()

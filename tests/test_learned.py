@@ -132,19 +132,23 @@ def test_confidence_rises_with_the_score_and_never_rises_down_the_list():
 
 def test_the_shipped_model_says_where_it_comes_from_and_reads_the_codes_signals():
     data = json.loads((DATA / learned.RANKER).read_text(encoding="utf-8"))
-    assert data["ranker"]["inputs"] == list(features.NAMES)
+    # the signals the code computes, in its order, less the groups training dropped (those the
+    # held-out figures did better without)
+    dropped = {name for group in data["provenance"]["groups_dropped"] for name in features.GROUPS[group]}
+    assert data["ranker"]["inputs"] == [name for name in features.NAMES if name not in dropped]
     assert set(data["calibration"]["inputs"]) <= set(learned.RANKED_INPUTS)
     assert 0 < data["doubt"] < 1
     provenance = data["provenance"]
     for field in ("trained", "command", "lightgbm", "questions", "filings", "companies", "parameters", "loco",
-                  "in_sample", "rules_in_sample", "calibration"):
+                  "in_sample", "rules_in_sample", "calibration", "ablation_loco_hit@1/3/5_en_zh"):
         assert provenance.get(field), field
     assert all({"set", "file", "questions", "sha256"} <= set(entry) for entry in provenance["questions"])
     assert all({"filing", "sha256"} <= set(entry) for entry in provenance["filings"])
     assert {"hit@1", "hit@3", "hit@5", "n"} <= set(provenance["loco"]["all/en"])
     assert len(data["ranker"]["trees"]) == provenance["parameters"]["num_boost_round"]
     model = learned.shipped()
-    assert model.ranker.names == features.NAMES and model.doubt == data["doubt"]
+    assert model.ranker.names == tuple(data["ranker"]["inputs"]) and model.doubt == data["doubt"]
+    assert model.pool == data["pool"] and set(model.ranker.names) <= set(features.NAMES)
 
 
 def test_the_learned_stage_orders_a_record_written_by_hand():
