@@ -79,6 +79,13 @@ class Hit(NamedTuple):
     # The calibrated probability that the page holds the evidence, 0 to 1 (the learned last
     # stage's: docs/ranking.md#confidence); None where the rules ranked (rank.RULES).
     confidence: float | None = None
+    # For each evidence line, the column headings of its table that say which figure is which
+    # period: (line, text) of the header lines above it, numbered as the evidence lines are.
+    evidence_columns: tuple[tuple[tuple[int, str], ...], ...] = ()
+    # The inline-XBRL facts on the page that match the question's line items, best first
+    # (concepts.FactHit: concept, period, value as shown, unit, row label, dimensions); empty
+    # for a page without facts (every PDF's).
+    facts: tuple = ()
 
 
 def _document_dict(document: Document | None) -> dict | None:
@@ -149,9 +156,13 @@ class Answer(NamedTuple):
                     "matched_terms": list(hit.matched_terms),
                     "note": hit.note,
                     "evidence": [
-                        {"line": line, "text": text, "marks": [list(span) for span in sorted(marks)]}
-                        for (line, text), marks in zip(hit.evidence, _padded(hit.evidence_marks, len(hit.evidence)))
+                        {"line": line, "text": text, "marks": [list(span) for span in sorted(marks)],
+                         "columns": [{"line": number, "text": heading} for number, heading in columns]}
+                        for (line, text), marks, columns in zip(
+                            hit.evidence, _padded(hit.evidence_marks, len(hit.evidence)),
+                            _padded(hit.evidence_columns, len(hit.evidence)))
                     ],
+                    "facts": [fact.to_dict() for fact in hit.facts],
                 }
                 for hit in self.results
             ],
@@ -207,11 +218,17 @@ class Plan(NamedTuple):
     signals: "rank.Signals | None" = None
     # The calibrated confidence of each page the learned stage scored (``rank.Ranking.confidence``).
     confidence: Mapping[int, float] = MappingProxyType({})
+    # The inline-XBRL facts matching the question's line items and the pages tagging them
+    # (concepts.Lookup), keyed by page id; None for a filing without facts.
+    facts: object = None
+    # The pages tagging the asked concepts as fused (page, score), best first: empty when the
+    # method does not fuse them for this question (lists.facts_fused).
+    facts_list: tuple[tuple[int, float], ...] = ()
 
     @property
     def candidates(self) -> rank.Candidates:
         """The ranked lists, as the ranking policy (rank.py) takes them."""
-        return rank.Candidates(self.lexical, self.statements, self.sections, self.expanded)
+        return rank.Candidates(self.lexical, self.statements, self.sections, self.expanded, self.facts_list)
 
     @property
     def intent(self) -> rank.Intent:
@@ -250,7 +267,10 @@ class Plan(NamedTuple):
                 "lexical": listed(self.lexical, "bm25"),
                 "statements": listed(self.statements, "bm25"),
                 "sections": listed(self.sections, "bm25"),
+                "facts": listed(self.facts_list, "score"),
             },
+            "facts": [{"page_number": fact.page_number, **fact.to_dict(), "score": round(fact.score, 6)}
+                      for fact in (self.facts.facts[:EXPLAIN_FACTS] if self.facts is not None else ())],
             "fused": listed(self.fused, "score"),
             "passages": [
                 {
@@ -264,6 +284,9 @@ class Plan(NamedTuple):
                 if page in self.passages and self.passages[page].lines
             ],
         }
+
+EXPLAIN_FACTS = 20  # the matching facts --explain --format json lists at most
+
 
 def refused(question: str, error: EvfindError, document: Document | None = None, lang: str | None = None) -> Answer:
     """The answer to a question that could not be asked: no results, and the error's message in

@@ -63,6 +63,13 @@ class Concept(NamedTuple):
     phrases: tuple[tuple[str, ...], ...]  # the Porter stems of each phrase that expresses it
     weight: float = 1.0  # its rarity in the filing (an IDF): rare concepts count more
     line_item: bool = True  # a caption or measure whose line may carry the figure asked for
+    # How directly each phrase says the concept (``OWN``, ``SYNONYM``, ``INPUT``), as the
+    # evidence line is chosen (``shown_lines``); empty: the first phrase is the question's own
+    # wording, the others synonyms.
+    tiers: tuple[int, ...] = ()
+    # The concept names the filer (its words are the cover's and on most pages: "Costco"): a
+    # line that says it says no more about what is asked, though its label says the filer.
+    filer: bool = False
 
 
 class Passage(NamedTuple):
@@ -72,6 +79,9 @@ class Passage(NamedTuple):
     coverage: float  # weighted share of the question's concepts anywhere on the page, 0 to 1
     lines: tuple[tuple[int, str], ...] = ()  # the evidence lines, best first: (0-based index, text)
     figure: bool = False  # one of the question's line items sits on a line with a figure
+    # For each evidence line, the column headings of its table (``column_headings``): the
+    # header lines above it that say which figure is which period, (0-based index, text).
+    columns: tuple[tuple[tuple[int, str], ...], ...] = ()
 
 
 NO_PASSAGE = Passage(0.0, 0.0)
@@ -223,6 +233,302 @@ def best_passage(
     else:
         chosen = sorted(sorted(inside, key=lambda i: (-weight(i), i))[:MAX_LINES])
     return Passage(score, coverage, tuple((i, lines[i]) for i in chosen), with_figure)
+
+
+# ---------------------------------------------------------------------------------------------
+# The lines shown: the asked concept's own line.
+#
+# The passage scores a page for the ranking; the line a user reads is chosen from the whole page
+# (``shown_lines``): the line whose line item or sentence is what the question asks. A concept is
+# said in the question's own words (``OWN``), in a synonym (``SYNONYM``: "purchases of property,
+# plant and equipment" for capital expenditures) or only by the inputs of the measure asked
+# (``INPUT``: operating cash flow and capital expenditures for free cash flow, the provision
+# for income taxes for the effective tax rate): a line that says the measure itself comes before
+# a line that holds one of its inputs.
+
+OWN, SYNONYM, INPUT = 0, 1, 2
+TIER_WEIGHT = (1.0, 0.9, 0.5)  # how much a concept counts on a line, by how directly the line says it
+# The words that glue a caption together ("Purchases of property, plant and equipment"): a
+# phrase is found on a line by its other words, in a row.
+_GLUE = frozenset(stem_token(w) for w in ("a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of",
+                                           "on", "or", "per", "the", "to", "with", "our", "its", "their"))
+
+
+@lru_cache(maxsize=32768)
+def content_stems(text: str) -> tuple[str, ...]:
+    """A line's or a phrase's stems without the glue words: what a phrase is found by."""
+    return tuple(stem for stem in stems(text) if stem not in _GLUE)
+
+
+@lru_cache(maxsize=8192)
+def _content(phrase: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(stem for stem in phrase if stem not in _GLUE)
+
+
+def _tier(concept: Concept, index: int) -> int:
+    if concept.tiers:
+        return concept.tiers[index]
+    return OWN if index == 0 else SYNONYM
+
+
+@lru_cache(maxsize=16384)
+def _positions(line: str) -> tuple[tuple[str, ...], dict[str, tuple[int, ...]]]:
+    """A line's content stems, and where each stands."""
+    words = content_stems(line)
+    places: dict[str, list[int]] = {}
+    for i, word in enumerate(words):
+        places.setdefault(word, []).append(i)
+    return words, {word: tuple(at) for word, at in places.items()}
+
+
+def line_concepts(line: str, concepts: tuple[Concept, ...]) -> dict[int, tuple[int, frozenset[str]]]:
+    """The concepts a line says (by index): for each, how directly (the best tier of its phrases
+    on the line) and the words of those phrases. A phrase is on the line when its words but the
+    glue are there in a row, as the index reads them (Porter stems): common words too, which the
+    query's marks leave out ("net" in "Property, plant and equipment - net")."""
+    words, places = _positions(line)
+    found: dict[int, tuple[int, frozenset[str]]] = {}
+    for index, concept in enumerate(concepts):
+        for number, phrase in enumerate(concept.phrases):
+            wanted = _content(phrase)
+            size = len(wanted)
+            if not size or wanted[0] not in places:
+                continue
+            if size > 1 and not any(words[i : i + size] == wanted for i in places[wanted[0]]):
+                continue
+            tier, held = found.get(index, (INPUT + 1, frozenset()))
+            found[index] = (min(tier, _tier(concept, number)), held | frozenset(wanted))
+    return found
+
+
+NEAR = 60  # characters between a line item's word and a figure for the figure to be beside it
+
+
+@lru_cache(maxsize=16384)
+def beside(line: str, words: frozenset[str]) -> bool:
+    """Does a figure sit beside one of these words (Porter stems) on the line, within ``NEAR``
+    characters: a row's label and its figures, "approximately 77,800 employees", not a figure
+    at the other end of a sentence about something else?
+
+    >>> beside("Net sales $ 1,234 $ 1,100", frozenset({"sale"}))
+    True
+    >>> beside("Each year we invest 2% of our pre-tax income in the communities around the places where our employees live", frozenset({"employe"}))
+    False
+    """
+    if not _DIGIT.search(line):
+        return False
+    blanked = _DATE.sub(lambda m: " " * len(m.group(0)), line)
+    figures = [m.span() for m in _FIGURE.finditer(blanked) if not _YEAR.fullmatch(m.group(0).strip("()$% "))]
+    if not figures:
+        return False
+    spots = [m.span() for m in _TOKEN.finditer(line) if stem_token(m.group(0).lower()) in words]
+    return any(a - d <= NEAR and c - b <= NEAR for a, b in spots for c, d in figures)
+
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MONTH_ASKED = LazyPattern(r"\b(" + "|".join(_MONTHS) + r")\s+(?:of\s+)?((?:19|20)\d\d)\b", re.I)
+_MONTH_ASKED_ZH = LazyPattern(r"((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月(?!\s*\d{1,2}\s*日)")
+
+
+def months_asked(question: str) -> tuple[tuple[str, str], ...]:
+    """The months a question names as a span, month and year without a day ("in April 2023",
+    "2023年4月"), as (month, year); not a date ("April 30, 2023", "2023年4月30日").
+
+    >>> months_asked("How many shares did Nike buy back in April 2023?"), months_asked("At April 30, 2023?")
+    ((('april', '2023'),), ())
+    >>> months_asked("2022年12月回购股票的平均价格是多少？")
+    (('december', '2022'),)
+    """
+    found = [(month.lower(), year) for month, year in _MONTH_ASKED.findall(question)]
+    found += [(_MONTHS[int(month) - 1], year) for year, month in _MONTH_ASKED_ZH.findall(question) if 1 <= int(month) <= 12]
+    return tuple(dict.fromkeys(found))
+
+
+def month_rows(lines: list[str], months: tuple[tuple[str, str], ...]) -> frozenset[int]:
+    """The lines (by index) that are the row of one of these months in a table by month (an
+    issuer's purchases of its shares): the line opens with the month, names its year within
+    its label and shows figures after it ("April 1 — April 30, 2023 3,282,288 $ 125.01",
+    "December 1 - 31, 2022 4,632 12.50").
+
+    >>> month_rows(["Period Total Number of Shares", "April 1 — April 30, 2023 3,282,288 $ 125.01",
+    ...             "April 30, 2023 and 2022"], (("april", "2023"),))
+    frozenset({1})
+    """
+    found = set()
+    for month, year in months:
+        row = re.compile(r"\s*" + month + r"\b[^\n]{0,40}?\b" + year + r"\b\s*(?:\(\d\)\s*)?\$?\s*\(?\d", re.I)
+        found.update(i for i, line in enumerate(lines) if row.match(line))
+    return frozenset(found)
+
+
+@lru_cache(maxsize=16384)
+def _label(line: str) -> frozenset[str]:
+    """The words of a line's label: what a table's row says before its first figure (the whole
+    line for a sentence), numbers aside."""
+    first = next((m for m in _FIGURE.finditer(_DATE.sub(lambda m: " " * len(m.group(0)), line))
+                  if not _YEAR.fullmatch(m.group(0).strip("()$% "))), None)
+    head = line[: first.start()] if first is not None else line
+    return frozenset(w for w in content_stems(head) if not w.isdigit())
+
+
+FIGURE_GAIN = 2.0  # how much more a line counts where a line item sits beside a figure, for a question asking one
+TITLE_WORDS = 8  # a line of at most this many words, without a figure, may be a title
+
+
+def is_title(line: str) -> bool:
+    """Does a line read as a title (a heading, a table's caption), not a sentence or a row: a
+    few words, no figure, most of them capitalised, or ending with a colon? A title names the
+    topic; the note shows the page's heading, the evidence line what it says.
+
+    >>> is_title("MINE SAFETY DISCLOSURES"), is_title("Item 3. Legal Proceedings."), is_title("Cash flows from investing activities:")
+    (True, True, True)
+    >>> is_title("fulfill all orders we receive from our customers."), is_title("Effective tax rate 25.9% 22.1%")
+    (False, False)
+    """
+    words = line.split()
+    if not words or has_figure(line) or len(words) > (2 * PROSE_WORDS if line.rstrip().endswith(":") else TITLE_WORDS):
+        return False
+    if line.rstrip().endswith(":"):
+        return True  # a table's or a list's lead-in ("Debt at December 31 consisted of the following:")
+    long = [w for w in words if len(w) > 3 and w[0].isalpha()]
+    return bool(long) and 2 * sum(w[0].isupper() for w in long) > len(long)
+
+
+def shown_lines(
+    lines: list[str],
+    held: dict[int, frozenset[int]],
+    concepts: tuple[Concept, ...],
+    fact: bool = False,
+    limit: int = MAX_LINES,
+    where: bool = False,
+    tagged: frozenset[int] = frozenset(),
+    marked: frozenset[int] = frozenset(),
+    months: frozenset[int] = frozenset(),
+) -> tuple[int, ...]:
+    """The page's lines a user reads (by index), best first, at most ``limit``: of the lines the
+    query marked (``held``), those that say what the question asks.
+
+    Each line counts the question's concepts it says, each by its rarity (the concept's weight)
+    and by how directly the line says it (``TIER_WEIGHT``: the question's own words, a synonym,
+    a measure's inputs); a table's row also counts the concepts of the table's caption above it
+    ("Operating Profit by Division" over "Europe 476"), for a question that asks for a figure.
+    For such a question a line where a line item sits beside a figure comes first; then a
+    sentence or a row before a title (``is_title``: the note shows the page's heading), or a
+    title first when the question asks only ``where`` something is (the table's or the
+    section's title is then what it asks for); then the lines that show a figure the filing
+    tags with a concept the question asks for (``tagged``: the row of an inline-XBRL fact
+    that matches it); then, for a figure question, the row of the month it asks for
+    (``months``: ``month_rows``); then
+    the lines that count most; then the line whose label is most nearly what is asked (the share
+    of its label's words, before its figures, that the question's phrases say: "Net income
+    attributable to Acme" before "Net income attributable to noncontrolling interests"); then
+    the earliest."""
+    if not held or not concepts:
+        return ()
+    # Every line the query marked is read, not only those where a marked stretch holds a whole
+    # phrase: the index marks words, not the glue between them, so "RETURN ON INVESTED CAPITAL"
+    # is three marks, none of them the phrase (line_concepts reads the phrase across the glue).
+    said = {i: line_concepts(lines[i], concepts)
+            for i in set(held) | {i for i in tagged | marked | (months if fact else frozenset()) if i < len(lines)}}
+    captions: dict[int, int | None] = {}
+    if fact:
+        caption = None
+        for i in range(len(lines)):
+            captions[i] = caption
+            figure = has_figure(lines[i])
+            if i in held and not figure:
+                caption = i
+            elif not figure and lines[i].count(" ") >= PROSE_WORDS - 1:
+                caption = None  # a paragraph: the table below it starts without a caption
+
+    def value(on: dict[int, tuple[int, frozenset[str]]]) -> float:
+        return sum(concepts[c].weight * TIER_WEIGHT[tier] for c, (tier, _) in on.items() if not concepts[c].filer)
+
+    keys = []
+    for i, on in said.items():
+        month = fact and i in months
+        if not on and not month:
+            continue
+        items = [c for c in on if concepts[c].line_item and concepts[c].weight and not concepts[c].filer]
+        figure = fact and bool(items) and beside(lines[i], frozenset().union(*(on[c][1] for c in items)))
+        counted = value(on)
+        j = captions.get(i)
+        if figure and j is not None and i - j < TABLE_REACH:
+            above = said.get(j) or {}
+            counted += value({c: t for c, t in above.items() if c not in on})
+        precision = 0.0
+        if figure:  # (a sentence's words are not a row's label)
+            label = _label(lines[i])
+            words = frozenset().union(*(w for c, (_, w) in on.items() if concepts[c].weight))
+            precision = len(label & words) / len(label) if label else 0.0
+        score = counted * (FIGURE_GAIN if figure else 1.0)
+        keys.append(((is_title(lines[i]) == where, i in tagged, month, round(score, 9), has_figure(lines[i]),
+                      round(precision, 9), -i), i))
+    if any(key[3] > 0 for key, _ in keys):  # a line that says only a year or the filer says nothing asked
+        keys = [(key, i) for key, i in keys if key[3] > 0 or key[1] or key[2]]
+    keys.sort(reverse=True)
+    return tuple(i for _, i in keys[:limit])
+
+
+# Column headings: the header rows of a table, which say which figure is which period.
+_PERIOD = LazyPattern(
+    r"\b(?:(?:19|20)\d\d|fy\s?\d{2,4}|q[1-4]|[1-4]q|fiscal|quarters?|months?|weeks?|years?|ended|ending|as of"
+    r"|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july"
+    r"|august|september|october|november|december|half|ytd)\b",
+    re.I,
+)
+_YEAR_IN = LazyPattern(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+HEADINGS = 2  # header lines shown with a row at most: a span ("Three Months Ended") and its dates
+
+
+def is_column_heading(line: str) -> bool:
+    """Does a line read as a table's column headings for periods: no figure, at most a dozen
+    words, and it names a year ("2025 2024 2023") or a span that ended ("Three Months Ended
+    June 30,", "Fiscal Year Ended")?
+
+    >>> is_column_heading("Three Months Ended Six Months Ended"), is_column_heading("2025 2024 % Change")
+    (True, True)
+    >>> is_column_heading("Net sales $ 1,234 $ 1,100"), is_column_heading("Purchases of property and equipment")
+    (False, False)
+    """
+    if has_figure(line) or line.count(" ") >= PROSE_WORDS:
+        return False
+    if _YEAR_IN.search(line):
+        return True
+    found = {m.group(0).lower() for m in _PERIOD.finditer(line)}
+    return bool(found & {"ended", "ending", "as of"}) and bool(found - {"ended", "ending", "as of"})
+
+
+def is_table_row(line: str) -> bool:
+    """Does a line read as a table's row: a short label, then its figures (it ends with one)?"""
+    if line.count(" ") >= 2 * PROSE_WORDS or not has_figure(line):
+        return False
+    last = line.rstrip().rsplit(" ", 1)[-1]
+    return bool(_FIGURE.fullmatch(last.strip("$")) or last in ("-", "\u2014", "\u2013", "%", "%)"))
+
+
+def column_headings(lines: list[str], row: int, reach: int = TABLE_REACH) -> tuple[int, ...]:
+    """The column headings of the table a row belongs to (by index, in page order): the nearest
+    lines above it, across the table's other rows and captions, that read as headings of
+    periods (``is_column_heading``), at most ``HEADINGS`` of them in a row; none for a line that
+    is not a table's row, or when a paragraph comes first (the table has no headings of its
+    own on the page)."""
+    if not 0 <= row < len(lines) or not is_table_row(lines[row]):
+        return ()
+    found: list[int] = []
+    for i in range(row - 1, max(row - reach, 0) - 1, -1):
+        line = lines[i]
+        if is_column_heading(line):
+            found.append(i)
+            if len(found) == HEADINGS:
+                break
+            continue
+        if found:
+            break
+        if not has_figure(line) and line.count(" ") >= PROSE_WORDS - 1:
+            break  # a paragraph: the table starts below it
+    return tuple(sorted(found))
 
 
 def mark(text: str, concepts: tuple[Concept, ...]) -> str:

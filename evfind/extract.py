@@ -181,11 +181,13 @@ def _pdf_pages(
     path: Path, password: str | None, progress: Progress | None, each: Callable[[str], None] | None
 ) -> tuple[list[str], list[str], list[str | None], list[str | None], list[str | None]]:
     """Every page's text, its lines as printed, printed label and U+FFFE facts (``_marks``, of
-    the lines). pdfium runs in a thread of its own (its ctypes
-    calls release the GIL), so the caller's work on a page overlaps the extraction of the next;
-    only that thread ever touches the document."""
+    the lines). pdfium runs in a thread of its own (its ctypes calls release the GIL), so the
+    caller's work on a page (reading its words into lines, then ``each``) overlaps the
+    extraction of the next; only that thread ever touches the document."""
     import queue
     import threading
+
+    from .printed import lines_text
 
     pages: queue.Queue = queue.Queue(maxsize=64)
     stop = threading.Event()
@@ -209,7 +211,9 @@ def _pdf_pages(
         while (item := pages.get()) is not _DONE:
             if isinstance(item, BaseException):
                 raise item
-            text, printed, label, total, kinds, text_kinds = item
+            text, words, label, total, text_kinds = item
+            # the lines are read here, while pdfium goes on to the next page in its thread
+            printed, kinds = (text, text_kinds) if words is None else lines_text(text, words, text_kinds)
             text_marks.append(text_kinds)
             texts.append(text)
             lines.append(printed)
@@ -229,7 +233,10 @@ def _pdf_pages(
     return texts, lines, labels, marks, text_marks
 
 
-def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str, str | None, int, str | None, str | None]]:
+def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, list | None, str | None, int, str | None]]:
+    """Each page's text, its words placed by their boxes (``printed.page_words``; None where
+    its text is not rebuilt), its printed label, the page count and the U+FFFE facts of the
+    text."""
     import pypdfium2 as pdfium  # only ingest pays for the PDF library
 
     try:
@@ -253,13 +260,13 @@ def _read_pdf(path: Path, password: str | None, stop) -> Iterator[tuple[str, str
                 try:
                     text = textpage.get_text_range()
                     text_kinds = _marks(textpage, text) if _MARK in text else None
-                    printed, kinds = _printed_lines(textpage, text, text_kinds)
+                    words = _page_words(textpage, text)
                 finally:
                     textpage.close()
             finally:
                 page.close()
             limits.check_page_text(text, f"{path}: page {index + 1}")
-            yield text, printed, pdf.get_page_label(index) or None, total, kinds, text_kinds
+            yield text, words, pdf.get_page_label(index) or None, total, text_kinds
     except pdfium.PdfiumError as exc:
         raise SourceError(f"{path}: cannot read the PDF ({_pdfium_reason(exc)})") from None
     finally:
@@ -304,13 +311,13 @@ def _marks(textpage, text: str) -> str:
     return "".join(kinds)
 
 
-def _printed_lines(textpage, text: str, kinds: str | None) -> tuple[str, str | None]:
-    """The page's lines as printed (evfind/printed.py), placed by pdfium's loose character boxes
-    (``FPDFText_GetLooseCharBox``: the font's full height, the same for every character of a
-    line), and the U+FFFE facts in their order; pdfium's text where the page is not rebuilt."""
+def _page_words(textpage, text: str) -> list | None:
+    """The page's words for its lines as printed (``printed.page_words``), placed by pdfium's
+    loose character boxes (``FPDFText_GetLooseCharBox``: the font's full height, the same for
+    every character of a line); None where the page is not rebuilt."""
     import pypdfium2.raw as pdfium_c
 
-    from .printed import page_text
+    from .printed import page_words
 
     handle, rect = textpage.raw, pdfium_c.FS_RECTF()
     get_box, char_index = pdfium_c.FPDFText_GetLooseCharBox, pdfium_c.FPDFText_GetCharIndexFromTextIndex
@@ -327,8 +334,7 @@ def _printed_lines(textpage, text: str, kinds: str | None) -> tuple[str, str | N
             get_box(handle, char_index(handle, units[position]), rect)
             return rect.left, rect.bottom, rect.right, rect.top
 
-    rebuilt = page_text(text, box, kinds)
-    return (text, kinds) if rebuilt is None else rebuilt
+    return page_words(text, box)
 
 
 def _pdfium_reason(exc: Exception) -> str:

@@ -99,6 +99,27 @@ def facts_of_concepts(conn: sqlite3.Connection, revision_id: int, concepts: list
     return [FactRow(*row) for row in rows]
 
 
+def fact_labels(conn: sqlite3.Connection, revision_id: int) -> list[tuple[str, str | None]]:
+    """The distinct (concept, row label) pairs of a revision's facts, by concept: what a
+    question's line items are matched against (``concepts.candidates``) before any fact is read."""
+    if not _has_table(conn, "facts"):
+        return []
+    rows = conn.execute(
+        "SELECT DISTINCT concept, row_label FROM facts WHERE " + _in_revision("page_id") + " ORDER BY concept, row_label",
+        {"revision": revision_id},
+    )
+    return [(concept, row_label) for concept, row_label in rows]
+
+
+def facts_of_labels(conn: sqlite3.Connection, revision_id: int, labels: list[tuple[str, str | None]]) -> list[FactRow]:
+    """Every fact of a revision with one of these (concept, row label) pairs, in document order."""
+    if not labels or not _has_table(conn, "facts"):
+        return []
+    wanted = set(labels)
+    found = facts_of_concepts(conn, revision_id, sorted({concept for concept, _ in labels}))
+    return [fact for fact in found if (fact.concept, fact.row_label) in wanted]
+
+
 def facts_of_revision(conn: sqlite3.Connection, revision_id: int) -> list[FactRow]:
     """Every fact of a revision, in document order (a few thousand rows for a 10-K)."""
     if not _has_table(conn, "facts"):

@@ -46,10 +46,16 @@ from .answer import (  # noqa: F401  (re-exported: evfind.finder is where these 
 )
 from .errors import EvfindError, NoContentWordsError, NoPagesError, UsageError
 from .evidence import Passage
-from .present import CONTINUES, MARK, evidence_lines, highlights, line_marks, note, spans  # noqa: F401
+from .present import (  # noqa: F401
+    CONTINUES, MARK, evidence_columns, evidence_lines, highlights, line_marks, names_filer, note, shown, shown_passages,
+    spans, tiers,
+)
 from .question import ParsedQuestion, Term, parse
 from .rank import DEFAULT, TOP_DEFAULT, TOP_MAX, Method
 from .text import LazyPattern, language, normal, tokens
+
+FACTS_SHOWN = 5  # the matching facts a hit lists at most, best first
+FACTS_LEAST = 0.25  # the weighted share of the question's line items a fact must say to match
 
 # A defined term as an agreement or a glossary defines it: "Applicable Rate" means ...
 _DEFINED = LazyPattern(r"[\"\u201c]([A-Za-z][\w&'\- ]{2,60}?)[\"\u201d]\s*(?:means|shall mean|has the meaning)", re.S)
@@ -91,6 +97,9 @@ class Finder:
         self._indexed: int | None = None  # pages of the index, every revision's
         self._counted: int | None = None  # pages of the revision read
         self._weighed: tuple = (None, ())  # the last question's concepts, weighed
+        self._filer: frozenset[str] | None = None  # the cover's words on most pages (``_names_filer``)
+        self._fact_labels = None  # the facts' (concept, row label) pairs, indexed (concepts.Index)
+        self._looked: tuple = (None, None)  # the last question's facts (``_facts``)
         self._terms: dict[str, int] = {}  # pages holding an index term (every revision's)
         self.conn = store.connect_read(path)
         try:
@@ -146,7 +155,7 @@ class Finder:
         return Plan(
             parsed, match, lexical_sql, statement_sql, section_sql, made.lexical, made.statements, made.sections,
             fused=ranking.fused, passages=signals.passages, expanded=made.expanded, marks=marks, named=ranking.named,
-            signals=signals, confidence=ranking.confidence,
+            signals=signals, confidence=ranking.confidence, facts=self._facts(parsed), facts_list=made.facts,
         )
 
     def _gather(self, parsed: ParsedQuestion, top: int) -> tuple[rank.Signals, tuple, dict]:
@@ -195,6 +204,7 @@ class Finder:
             items=item_rows,
             item_words=frozenset(normal(w) for w in parsed.words if not w.isdigit()) if item_rows else frozenset(),
             periods=evidence.periods_asked(reading),
+            facts=tuple((page, score) for page, _, score in self._facts(parsed).pages),
         )
         several = [idea.label for idea in parsed.ideas if " " in idea.label and not idea.year]
         pages = rank.to_define(signals, method) if several else ()
@@ -337,6 +347,13 @@ class Finder:
             )
         return found
 
+    def _shown(self, plan: Plan, page_ids) -> Plan:
+        """The plan with the evidence lines a user reads of these pages in its passages
+        (``present.shown_passages``); what the ranking read (``plan.signals``) is as it was."""
+        passages = shown_passages(plan.passages, plan.marks, page_ids, self._concepts(plan.parsed), plan.parsed,
+                                  plan.facts, FACTS_LEAST)
+        return plan._replace(passages=passages)
+
     def _concepts(self, parsed: ParsedQuestion) -> tuple[evidence.Concept, ...]:
         """The question's ideas as evidence concepts, each weighted by its rarity in the filing:
         the BM25 IDF of the pages holding any of its phrases, ln(1 + (N - n + 0.5) / (n + 0.5))
@@ -348,16 +365,41 @@ class Finder:
         pages, held = self._pages_indexed(), self._frequencies(parsed)
         concepts = []
         for idea, count in zip(parsed.ideas, held):
-            phrases = tuple(p for p in (evidence.stems(phrase) for phrase in idea.phrases) if p)
-            if not phrases:
+            kept = [(p, tier) for p, tier in zip((evidence.stems(phrase) for phrase in idea.phrases),
+                                                  tiers(idea, self.method.metrics)) if p]
+            if not kept:
                 continue
+            phrases, ranks = tuple(p for p, _ in kept), tuple(t for _, t in kept)
             if idea.year or idea.source:  # a column, or the statement itself: not a line to find
-                concepts.append(evidence.Concept(idea.label, phrases, 0.0, line_item=False))
+                concepts.append(evidence.Concept(idea.label, phrases, 0.0, line_item=False, tiers=ranks))
                 continue
             weight = math.log(1 + (pages - count + 0.5) / (count + 0.5))
-            concepts.append(evidence.Concept(idea.label, phrases, weight))
+            concepts.append(evidence.Concept(idea.label, phrases, weight, tiers=ranks, filer=self._names_filer(idea, parsed)))
         self._weighed = (parsed, tuple(concepts))
         return self._weighed[1]
+
+    def _names_filer(self, idea, parsed: ParsedQuestion) -> bool:
+        """Does a question's idea name the filer (``present.names_filer``: the cover's words
+        that are on most of the filing's pages, read once)?"""
+        if self._filer is None:
+            cover = {normal(w) for w in tokens(queries.opening_text(self.conn, self.revision.revision_id, 1))}
+            self._filer = frozenset(cover & self._common_words())
+        return names_filer(idea.label, parsed.reading.english if parsed.reading is not None else parsed.text, self._filer)
+
+    def _facts(self, parsed: ParsedQuestion):
+        """The revision's inline-XBRL facts that match the question's line items and the pages
+        tagging them (``concepts.asked_facts``; the filer's name matches nothing), kept for the
+        question's ranking and its hits; the facts' (concept, row label) pairs indexed once."""
+        from . import concepts, factstore
+
+        if self._looked[0] is not parsed:
+            if self._fact_labels is None:
+                labels = factstore.fact_labels(self.conn, self.revision.revision_id)
+                self._fact_labels = concepts.Index(labels, common=self._common_words())
+            ideas = {c.label: c.weight for c in self._concepts(parsed) if not c.filer}
+            fetch = functools.partial(factstore.facts_of_labels, self.conn, self.revision.revision_id)
+            self._looked = (parsed, concepts.asked_facts(parsed, self._fact_labels, ideas, fetch, FACTS_LEAST))
+        return self._looked[1]
 
     def _pages_indexed(self) -> int:
         """The pages of the full-text index, every revision's (what its term counts count)."""
@@ -410,6 +452,7 @@ class Finder:
         plan = self._ranked(parsed, top)
         chosen = plan.fused[:top]
         ids = [page_id for page_id, _ in chosen]
+        plan = self._shown(plan, ids)
         rows = store.page_rows(self.conn, ids)
         concepts = self._concepts(parsed) if ids else ()
         hits = []
@@ -434,6 +477,8 @@ class Finder:
                     evidence=lines,
                     evidence_marks=line_marks(marked_text, lines, concepts),
                     confidence=plan.confidence.get(page_id),
+                    evidence_columns=evidence_columns(plan.passages.get(page_id)),
+                    facts=plan.facts.on_page(page_id)[:FACTS_SHOWN] if plan.facts else (),
                 )
             )
         outcome = None
@@ -560,7 +605,8 @@ class Finder:
         if parsed.empty:
             raise NoContentWordsError(NO_CONTENT_WORDS, key="no_content_words")
         plan = self._ranked(parsed, top)
-        lists = (plan.lexical, plan.statements, plan.sections, plan.expanded)
+        plan = self._shown(plan, [page for page, _ in plan.fused[:top]])
+        lists = (plan.lexical, plan.statements, plan.sections, plan.expanded, plan.facts_list)
         numbers = self._numbers([page for ranked in lists for page, _ in ranked] + [page for page, _ in plan.fused] + list(plan.named))
 
         def by_number(ranked):
@@ -572,6 +618,7 @@ class Finder:
             statements=by_number(plan.statements),
             sections=by_number(plan.sections),
             expanded=by_number(plan.expanded),
+            facts_list=by_number(plan.facts_list),
             fused=by_number(plan.fused[:top]),
             passages={numbers[page]: passage for page, passage in plan.passages.items()},
             named=tuple(numbers[page] for page in plan.named),

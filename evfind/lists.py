@@ -202,6 +202,15 @@ def item_openings(
     return sorted(page for page, words in first.values() if wanted <= words)
 
 
+def facts_fused(signals: Signals, method) -> bool:
+    """Are the pages tagging the asked concepts (``Signals.facts``) a list of the fusion: when
+    the method weighs them (``Method.facts_weight``), for every question or only for one that
+    asks for a figure (``Method.facts_for``)."""
+    if not signals.facts or not method.facts_weight:
+        return False
+    return method.facts_for == "all" or signals.intent.fact
+
+
 class Lists(NamedTuple):
     """The ranked lists of a question and what the question names (``lists``)."""
 
@@ -241,5 +250,6 @@ def lists(signals: Signals, method) -> Lists:
         unnamed = [page for page, number, _ in pages if number not in exhibits]
         if signals.intent.opening:
             named += sorted(page for page, number, starts in pages if number in exhibits and starts)
-    candidates = Candidates(tuple(lexical), tuple(statements), tuple(sections), tuple(expanded))
+    facts = signals.facts[:CANDIDATES] if facts_fused(signals, method) else ()
+    candidates = Candidates(tuple(lexical), tuple(statements), tuple(sections), tuple(expanded), tuple(facts))
     return Lists(candidates, tuple(named), tuple(unnamed), exhibits, exhibit_of)

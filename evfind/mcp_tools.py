@@ -35,6 +35,16 @@ EVIDENCE_LINE = {
             "description": "[start, end) character offsets in text where a term of the question matched.",
             "items": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2},
         },
+        "columns": {
+            "type": "array",
+            "description": "The column headings of the line's table that say which figure is which period: header lines above it.",
+            "items": {
+                "type": "object",
+                "properties": {"line": {"type": "integer", "minimum": 1}, "text": {"type": "string"}},
+                "required": ["line", "text"],
+                "additionalProperties": True,
+            },
+        },
     },
     "required": ["line", "text", "marks"],
     "additionalProperties": True,
@@ -58,6 +68,23 @@ HIT = {
         "matched_terms": {"type": "array", "items": {"type": "string"}},
         "note": {"type": "string", "description": "What on this page matched."},
         "evidence": {"type": "array", "items": EVIDENCE_LINE, "description": "The lines where the question's concepts meet, best first."},
+        "facts": {
+            "type": "array",
+            "description": "Inline-XBRL facts on the page that match the question, best first (HTML filings; empty otherwise): the figure as the page shows it.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "concept": {"type": "string"},
+                    "period": {"type": "string", "description": "start/end of a duration, or an instant."},
+                    "value": {"type": "string", "description": "As shown on the page."},
+                    "unit": _NULLABLE_TEXT,
+                    "row_label": _NULLABLE_TEXT,
+                    "dimensions": {"type": ["object", "null"]},
+                },
+                "required": ["concept", "period", "value"],
+                "additionalProperties": True,
+            },
+        },
     },
     "required": [
         "rank", "page_number", "page_label", "document_id", "document_sha256", "score", "heading", "section",

@@ -13,14 +13,131 @@ from .question import ParsedQuestion
 from .store import PageRow
 from .text import LazyPattern, normal
 
+_WHERE_FIRST = LazyPattern(r"\s*(?:where|which pages?|what pages?|on (?:what|which) pages?|find)\b", re.I)
 CONTINUES = "continues: "  # a note's heading of the section a page continues (in Chinese: zh.CONTINUES)
 MARK = LazyPattern("\x02(.*?)\x03", re.S)
 _NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
 
 
+def tiers(idea, metrics: bool = True) -> tuple[int, ...]:
+    """How directly each phrase of a question's idea (``question.Idea``) says it, as the shown
+    evidence line is chosen (``evidence.shown_lines``): ``OWN`` for the question's own wording,
+    ``INPUT`` for a line item the lexicon adds as an input of the measure asked (a metric's or a
+    ratio's row: operating cash flow for free cash flow), unless it holds every word of the
+    measure's name ("effective income tax rate" says the effective tax rate), ``SYNONYM`` for
+    the others."""
+    from .question import lexicon  # (the vocabulary is read once per process)
+    from .text import normal, tokens
+
+    key = tuple(normal(w) for w in tokens(idea.label))
+    inputs = set(lexicon(metrics).get(key, ())) - set(lexicon(False).get(key, ())) if metrics else set()
+    own = set(key)
+    found = []
+    for number, phrase in enumerate(idea.phrases):
+        if number == 0 or phrase == idea.label:
+            found.append(evidence.OWN)
+        elif phrase in inputs and not own <= {normal(w) for w in tokens(phrase)}:
+            found.append(evidence.INPUT)
+        else:
+            found.append(evidence.SYNONYM)
+    return tuple(found)
+
+
+def shown(passage: Passage, lines: list[str], held, concepts: tuple[evidence.Concept, ...], fact: bool,
+          where: bool = False, tagged: frozenset[int] = frozenset(), marked: frozenset[int] = frozenset(),
+          months: tuple[tuple[str, str], ...] = ()) -> Passage:
+    """The passage with the lines a user reads (``evidence.shown_lines``, chosen from the whole
+    page) as its evidence lines, each with its table's column headings
+    (``evidence.column_headings``). Its score, coverage and figure (what the ranking reads)
+    are left as they are."""
+    if not passage.lines:
+        return passage
+    chosen = evidence.shown_lines(lines, held, concepts, fact, where=where, tagged=tagged, marked=marked,
+                                  months=evidence.month_rows(lines, months) if months and fact else frozenset()) or tuple(
+        i for i, _ in passage.lines)
+    columns = tuple(tuple((j, lines[j]) for j in evidence.column_headings(lines, i)) for i in chosen)
+    return passage._replace(lines=tuple((i, lines[i]) for i in chosen), columns=columns)
+
+
+def names_filer(label: str, question: str, filer: frozenset[str]) -> bool:
+    """Does a question's idea (its ``label``) name the filer ("Costco" of "Costco's diluted
+    EPS")? Each of its words is a name as the question writes it (capitalised, or a number:
+    "3M") and one of the ``filer`` words (the cover's words on most of the filing's pages).
+
+    >>> names_filer("costco", "What was Costco's diluted EPS?", frozenset({"costco", "diluted"}))
+    True
+    >>> names_filer("diluted", "What was Costco's diluted EPS?", frozenset({"costco", "diluted"}))
+    False
+    """
+    words = re.findall(r"[^\W_]+", label)
+    written = {w.lower() for w in re.findall(r"[^\W_]+", question) if w[0].isupper() or w[0].isdigit()}
+    return bool(words) and all(w.lower() in written and normal(w.lower()) in filer for w in words)
+
+
+def shown_passages(passages, marks, page_ids, concepts: tuple[evidence.Concept, ...], parsed: ParsedQuestion,
+                   facts=None, least: float = 0.0) -> dict:
+    """The passages with the evidence lines a user reads of these pages (``shown``), read from
+    each page's text as the query marked it (``marks``: page -> (text, heading)). A question
+    that names a statement's line item wants its row even where it asks where it is ("Where is
+    the operating cash flow?"); one that asks only where something is gets the title first.
+    ``facts`` (concepts.Lookup): the inline-XBRL facts matching the question; the lines showing
+    those scoring ``least`` or more (``tagged_lines``) come first."""
+    from .question import asks_where
+
+    figures = parsed.fact or bool(parsed.statements)
+    # "Where is the tax rate reconciliation?" asks where, though a rate is a figure: a question
+    # that opens by asking where, or asks where and for no figure.
+    where = asks_where(parsed.text) and (not parsed.fact or bool(_WHERE_FIRST.match(parsed.text)))
+    months = evidence.months_asked(parsed.text)
+    found = dict(passages)
+    for page in page_ids:
+        passage = found.get(page)
+        if passage is not None and passage.lines:
+            text = marks[page][0]
+            lines, held = evidence.read_lines(text, concepts)
+            strong = [hit for hit in facts.on_page(page) if hit.score >= least] if facts is not None else []
+            marked = frozenset(i for i, line in enumerate(text.split("\n")) if evidence.START in line)
+            found[page] = shown(passage, lines, held, concepts, figures, where, tagged_lines(lines, strong), marked, months)
+    return found
+
+
+def tagged_lines(lines: list[str], facts) -> frozenset[int]:
+    """The lines (by index) that show one of these facts: a table's row that starts with its row
+    label and shows its value, or, for a fact without a row label (one tagged in a sentence), a
+    line showing its value (three characters or more), as a whole figure.
+
+    >>> from evfind.concepts import FactHit
+    >>> hit = FactHit(1, 1, "us-gaap:Revenues", "2025", "1,234", 1.0, ("net sales",), "Net sales")
+    >>> sorted(tagged_lines(["Net sales $ 1,234 $ 1,100", "Cost of sales 734", "Net sales rose to $1,234 million."], [hit]))
+    [0]
+    """
+    found = set()
+    for hit in facts:
+        value = " ".join(hit.value.split())
+        if not value:
+            continue
+        figure = re.compile(r"(?<![\w.,])" + re.escape(value) + r"(?![\w]|[.,]\d)")
+        label = " ".join(hit.row_label.split()).lower() if hit.row_label else None
+        if label is None and len(value) < 3:
+            continue
+        for i, line in enumerate(lines):
+            if not figure.search(line):
+                continue
+            if label is None or evidence.is_table_row(line) and " ".join(line.split()).lower().startswith(label):
+                found.add(i)
+    return frozenset(found)
+
+
 def evidence_lines(passage: Passage | None) -> tuple[tuple[int, str], ...]:
     """A passage's evidence lines, numbered from 1 as a user counts the lines of a page."""
     return () if passage is None else tuple((index + 1, text) for index, text in passage.lines)
+
+
+def evidence_columns(passage: Passage | None) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """For each of a passage's evidence lines, its table's column headings, numbered from 1."""
+    if passage is None:
+        return ()
+    return tuple(tuple((index + 1, text) for index, text in headings) for headings in passage.columns)
 
 
 def line_marks(

@@ -134,6 +134,13 @@ class Method(NamedTuple):
     # (``RULES``). A page the question names outright still comes first (``lead``).
     learned: bool = True
     pool: int = 0  # how many of the fusion's leading pages are candidates; 0: the model's own (ranker.json "pool")
+    # The pages tagging the concepts the question asks for (inline XBRL: ``Signals.facts``) as a
+    # list of the fusion, weighted this much (0: not fused), for questions that ask for a
+    # figure ("fact") or for all ("all"). Chosen by leave-one-company-out on the EDGAR
+    # questions (benchmarks/facts.txt: 0.3 for all, on every company at once and without 12 of
+    # the 13); a PDF has no facts, and its ranking is unchanged.
+    facts_weight: float = 0.3
+    facts_for: str = "all"
 
     def without(self, lever: str) -> "Method":
         if lever not in LEVERS:
@@ -225,7 +232,11 @@ def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[H
     ``clear_winner`` moved to the front with its own score."""
     ranked_lists = (candidates.lexical, candidates.statements, candidates.sections, candidates.expanded)
     lists = [[page for page, _ in ranked] for ranked in ranked_lists]
-    fused = rrf(lists, list_weights(intent, method), k=method.k)
+    weights = list(list_weights(intent, method))
+    if candidates.facts:  # (made only when the method weighs them: lists.facts_fused)
+        lists.append([page for page, _ in candidates.facts])
+        weights.append(method.facts_weight)
+    fused = rrf(lists, weights, k=method.k)
     if method.learned:  # the clear winner is one of the learned stage's signals, not a move
         return fused
     winner = clear_winner(candidates.lexical, intent, method)
@@ -351,7 +362,7 @@ _LAST_FUSED, _LAST_STAGES = _Last(), _Last()
 def _fused(signals: Signals, method: Method) -> tuple[Lists, list]:
     """The lists of a record and their fusion: what nothing read from the pages' text changes."""
     key = (signals.lexical, signals.own, signals.kinds, signals.statements, signals.sections, signals.exhibits,
-           signals.title_words, signals.items, signals.item_words, signals.filing, signals.intent, method)
+           signals.title_words, signals.items, signals.item_words, signals.filing, signals.intent, signals.facts, method)
     found = _LAST_FUSED.get(key)
     if found is None:
         made = lists(signals, method)

@@ -29,6 +29,10 @@ LABELS = {
     "md_header": ("Rank", "Physical page", "Confidence", "Document", "What matched", "Evidence"),
     "printed": "{page} (printed {label})",
     "evidence": "line {line}: ",  # before a hit's best evidence line (its line on the page)
+    "columns": "columns, line {line}: ",  # before the column headings of its table (one header line)
+    "columns_lines": "columns, lines {first}-{last}: ",  # (several, in a row)
+    "fact": "fact: ",  # before the best inline-XBRL fact of the page that matches the question
+    "more_facts": " (+{count} more)",
 }
 
 
@@ -222,6 +226,33 @@ def evidence_line(hit: Hit, columns: int | None = None, marks: tuple[str, str] |
     return highlight(shorten(tidy(cells(text, spans, lead=True)), columns), marks)
 
 
+def columns_line(hit: Hit, lang: str = "en") -> tuple[str, str] | None:
+    """The column headings of the hit's best evidence line, for people: (the label naming their
+    lines, their text, " | "-joined and tidied); None when its table has none on the page."""
+    headings = hit.evidence_columns[0] if hit.evidence_columns else ()
+    if not headings:
+        return None
+    said = labels(lang)
+    first, last = headings[0][0], headings[-1][0]
+    label = said["columns"].format(line=first) if first == last else said["columns_lines"].format(first=first, last=last)
+    text = " | ".join(highlight(tidy(cells(heading)), None) for _, heading in headings)
+    return label, text
+
+
+def fact_line(hit: Hit, lang: str = "en") -> str | None:
+    """The best inline-XBRL fact of the hit's page that matches the question, for people:
+    "fact: VALUE, CONCEPT, PERIOD" (the value first: a shortened line keeps it) and how many
+    more the JSON lists; None when it lists none."""
+    if not hit.facts:
+        return None
+    said = labels(lang)
+    best = hit.facts[0]
+    text = f"{said['fact']}{best.value}, {best.concept}, {best.period}"
+    if len(hit.facts) > 1:
+        text += said["more_facts"].format(count=len(hit.facts) - 1)
+    return text
+
+
 def to_json(answer: Answer | Plan) -> str:
     import json  # only the json format pays for it
 
@@ -278,6 +309,15 @@ def to_table(answer: Answer, columns: int | None = None, colour: bool = False) -
                 prefix = said["evidence"].format(line=hit.evidence[0][0])
                 room = None if columns is None else max(columns - len(indent) - width(prefix), MIN_EVIDENCE_COLUMNS)
                 lines.append(indent + prefix + evidence_line(hit, room, ANSI if colour else None))
+                headings = columns_line(hit, answer.lang)
+                if headings:
+                    label, text = headings
+                    room = None if columns is None else max(columns - len(indent) - width(label), MIN_EVIDENCE_COLUMNS)
+                    lines.append(indent + label + highlight(shorten(cells(text), room), None))
+            fact = fact_line(hit, answer.lang)
+            if fact:
+                room = None if columns is None else max(columns - len(indent), MIN_EVIDENCE_COLUMNS)
+                lines.append(indent + highlight(shorten(tidy(cells(fact)), room), None))
     if below:
         lines.append("")
         lines.append(below)
@@ -305,7 +345,15 @@ def _md_evidence(hit: Hit, lang: str) -> str:
     _, text = hit.evidence[0]
     line = tidy(cells(text, hit.evidence_marks[0] if hit.evidence_marks else ()))
     escaped = [(ch.translate(_MD_SPECIAL), marked) for ch, marked in line]
-    return labels(lang)["evidence"].format(line=hit.evidence[0][0]) + highlight(escaped, MARKDOWN)
+    shown = labels(lang)["evidence"].format(line=hit.evidence[0][0]) + highlight(escaped, MARKDOWN)
+    headings = columns_line(hit, lang)
+    if headings:
+        label, text = headings
+        shown += "<br>" + label + text.translate(_MD_SPECIAL)
+    fact = fact_line(hit, lang)
+    if fact:
+        shown += "<br>" + fact.translate(_MD_SPECIAL)
+    return shown
 
 
 def to_markdown(answer: Answer) -> str:
@@ -366,8 +414,16 @@ def plan_text(plan: Plan) -> str:
         lines += ["", "statement SQL:", plan.statement_sql, "", "statements: " + " ".join(str(n) for n, _ in plan.statements)]
     if plan.section_sql:
         lines += ["", "section SQL:", plan.section_sql, "", "sections: " + " ".join(str(n) for n, _ in plan.sections[:EXPLAIN_LIST])]
+    if plan.facts is not None and plan.facts.facts:
+        fused = "" if plan.facts_list else " (not fused)"
+        lines += ["", "facts: " + " ".join(f"{n}({s:.2f})" for _, n, s in plan.facts.pages[:EXPLAIN_LIST]) + fused]
+        lines += [f"  p.{f.page_number} {f.concept} {f.period} = {f.value}  ({f.row_label or '-'}; {f.score:.2f})"
+                  for f in plan.facts.facts[:EXPLAIN_FACTS]]
     lines += ["", "fused: " + " ".join(f"{n}({s:.4f})" for n, s in plan.fused)]
     return "\n".join(lines)
+
+
+EXPLAIN_FACTS = 5  # matching facts the text of --explain shows (its JSON: up to 20)
 
 
 def render_plan(plan: Plan, fmt: str = "text") -> str:

@@ -73,6 +73,9 @@ class Candidates(NamedTuple):
     # ranked apart from the question's own words (Method.expansion_weight > 0); else empty and
     # the lexical list holds both.
     expanded: Ranked = ()
+    # The pages tagging the concepts the question asks for (inline XBRL facts: ``Signals.facts``),
+    # when the method fuses them (``Method.facts_weight``); else empty.
+    facts: Ranked = ()
 
 
 class TermSignal(NamedTuple):
@@ -150,6 +153,9 @@ class Signals(NamedTuple):
     concepts: tuple[ConceptSignal, ...] = ()  # the question's concepts, in evidence.py's order
     pages: Mapping[Hashable, PageSignal] = NOTHING  # of the pages read, what their text and place say
     chinese: bool = False  # the question was asked in Chinese (read into English through the glossary)
+    # The pages whose inline-XBRL facts match the question's line items (concepts.lookup), best
+    # first: (page, the best matching fact's score); empty for a filing without facts.
+    facts: Ranked = ()
 
 
 class Ranking(NamedTuple):

@@ -295,4 +295,8 @@ LABELS = {
     "md_header": ("排名", "页码（物理页）", "置信度", "文档", "命中说明", "证据"),
     "printed": "{page}（印刷页码 {label}）",
     "evidence": "第 {line} 行：",
+    "columns": "表头，第 {line} 行：",
+    "columns_lines": "表头，第 {first}-{last} 行：",
+    "fact": "事实：",
+    "more_facts": "（另有 {count} 项）",
 }

@@ -127,30 +127,42 @@ def test_speed_passes_a_run_without_failures(speed):
 
 
 def test_evidence_lines_counts_what_a_user_reads(tmp_path, filing_pdf):
-    """On the test filing: a gold top hit whose first evidence line is a line item with its
-    figures counts; a top hit that is not gold counts only as a question."""
+    """On the test filing: a gold first page counts where it has a label, and its first evidence
+    line counts where it holds the labelled string (whitespace and case aside); a first page
+    that is not gold counts only as a question."""
     bench = load("evidence_lines")
     labels = tmp_path / "labels.jsonl"
     labels.write_text("\n".join(json.dumps(r) for r in [
-        {"id": "1", "doc_name": "ACME_2024_10K", "question": "What were capital expenditures in 2024?", "gold_pages": [10], "question_type": "fact"},
-        {"id": "2", "doc_name": "ACME_2024_10K", "question": "Where is the legal proceedings item?", "gold_pages": [5], "question_type": "locate"},
-        {"id": "3", "doc_name": "ACME_2024_10K", "question": CAPEX, "gold_pages": [9], "question_type": "fact"},
+        {"id": "1", "doc_name": "ACME_2024_10K", "question": "What were capital expenditures in 2024?", "gold_pages": [10]},
+        {"id": "2", "doc_name": "ACME_2024_10K", "question": "What was the effective tax rate in 2024?", "gold_pages": [11]},
+        {"id": "3", "doc_name": "ACME_2024_10K", "question": CAPEX, "gold_pages": [9]},
+        {"id": "4", "doc_name": "ACME_2024_10K", "question": "How much were dividends paid in 2024?", "gold_pages": [10]},
     ]) + "\n")
-    tally = bench.measure(labels, "question", {"fact"}, filing_pdf.parent, tmp_path / "cache")
-    assert (tally.questions, tally.top_gold, tally.with_evidence) == (3, 2, 2)
-    assert (tally.fact, tally.fact_top_gold, tally.first_line, tally.any_line) == (2, 1, 1, 1)
-    with Finder(tmp_path / "cache" / "ACME_2024_10K.db") as finder:
-        concepts = finder.concepts(CAPEX)
-    assert bench.item_and_figure("Purchases of property, plant and equipment (52.8) (47.3) (44.1)", concepts)
-    assert not bench.item_and_figure("Purchases of property, plant and equipment", concepts)  # no figure
-    assert not bench.item_and_figure("Dividends paid (53.1) (45.2) (40.0)", concepts)  # no line item
+    answers = {
+        ("labels.jsonl", "1"): {10: ("purchases of property,  PLANT and equipment",)},
+        ("labels.jsonl", "2"): {11: ("Effective tax rate 22.0%",)},
+        ("labels.jsonl", "3"): {9: ("Property, plant and equipment, net",)},
+        ("labels.jsonl", "4"): {10: ("Net cash used in financing activities",)},  # on the page, not the line shown
+    }
+    tally = bench.measure(labels, "question", filing_pdf.parent, "labels.jsonl", tmp_path / "cache", answers)
+    assert (tally.questions, tally.top_gold, tally.labelled) == (4, 3, 3)
+    assert (tally.first, tally.any, tally.on_page) == (2, 2, 3)
+    assert [line.split("\t")[2] for line in tally.details] == ["first", "first", "miss"]
+    assert bench.holds("Effective  tax rate 22.0% 22.0%", ("effective TAX rate",))
+    assert not bench.holds("Statutory federal income tax rate 21.0%", ("Effective tax rate",))
 
 
-def test_evidence_lines_skips_without_the_pdfs(tmp_path):
-    done = subprocess.run([sys.executable, "benchmarks/evidence_lines.py", "--pdfs", tmp_path / "none"],
-                          capture_output=True, text=True, cwd=REPO)
-    assert (done.returncode, done.stdout) == (0, f"skipped: no PDFs folder at {tmp_path / 'none'} (give it with --pdfs)\n")
+def test_evidence_lines_reads_edgar_labels_of_the_first_gold_page():
+    bench = load("evidence_lines")
+    record = {"id": "e1", "gold_pages": [62, 70], "answer_text": "Additions to property, plant and equipment"}
+    assert bench.labels_of(record, "edgar", {}) == {62: ("Additions to property, plant and equipment",)}
+    assert bench.labels_of({**record, "answer_text": None}, "edgar", {}) is None
 
+
+def test_evidence_lines_skips_without_the_folders(tmp_path):
+    done = subprocess.run([sys.executable, "benchmarks/evidence_lines.py", "--financebench", tmp_path / "none",
+                           "--edgar", tmp_path / "none"], capture_output=True, text=True, cwd=REPO)
+    assert (done.returncode, done.stdout) == (0, "skipped: no FinanceBench or EDGAR folder (give them with --financebench, --edgar)\n")
 
 def test_html_same_finds_the_same_ingest_the_same_and_a_changed_one_different(tmp_path):
     """benchmarks/html_same.py on an HTML filing written here: this checkout against itself is

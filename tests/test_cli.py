@@ -450,7 +450,8 @@ def test_explain_as_json(cli, filing_db):
     assert result.stderr == ""
     assert list(plan) == [
         "question", "document", "reading", "content_words", "cues", "statements", "named_statements",
-        "sections", "named_items", "named_exhibits", "named_pages", "match", "sql", "lists", "fused", "passages",
+        "sections", "named_items", "named_exhibits", "named_pages", "match", "sql", "lists", "facts", "fused",
+        "passages",
     ]
     assert plan["question"] == CAPEX
     assert plan["document"] == acme_document(filing_db)

@@ -22,6 +22,7 @@ CAPEX_FACT = "What were capital expenditures in 2024?"  # its best evidence line
 CAPEX_ZH = "2024年的资本支出是多少？请根据现金流量表，出自哪一页？"
 ITEM = "Purchases of property, plant and equipment"
 EVIDENCE = f"{ITEM} (52.8) (47.3) (44.1)"  # line 10 of page 10, the cash flow statement
+COLUMNS = {"line": 4, "text": "(In millions) Years ended December 31, 2024 2023 2022"}  # its column headings
 ON, OFF = "\x1b[7m", "\x1b[27m"  # reverse video, as the table and `show --highlight` mark terms
 ANSI = re.compile("\x1b\\[[0-9;]*m")
 
@@ -66,7 +67,7 @@ def test_the_table_shows_each_hits_best_evidence_line_under_its_row(cli, filing_
 def test_the_json_evidence_marks_the_terms_the_evidence_matched(cli, filing_db):
     _, data = cli.json("query", filing_db, CAPEX_FACT)
     first = data["results"][0]["evidence"][0]
-    assert first == {"line": 10, "text": EVIDENCE, "marks": [[0, len(ITEM)]]}
+    assert first == {"line": 10, "text": EVIDENCE, "marks": [[0, len(ITEM)]], "columns": [COLUMNS]}
     _, page = cli.json("show", filing_db, 10)
     for hit in data["results"]:
         for entry in hit["evidence"]:
@@ -213,7 +214,7 @@ def test_markdown_shows_the_evidence_line_with_its_terms_in_bold(cli, filing_db,
     lines = markdown.stdout.splitlines()
     assert lines[0] == "| Rank | Physical page | Confidence | Document | What matched | Evidence |"
     assert lines[1] == "| ---: | ---: | ---: | --- | --- | --- |"
-    assert lines[2].endswith(f"| line 10: **{ITEM}** (52.8) (47.3) (44.1) |")
+    assert lines[2].endswith(f"| line 10: **{ITEM}** (52.8) (47.3) (44.1)<br>columns, line 4: {COLUMNS['text']} |")
     # Whole, and what Markdown would read in the filing's text is escaped.
     escaped = cli("query", long_lines_db, "capital expenditures", "--top", "20", "--format", "markdown").stdout
     assert f"| line 2: {LONG_LINE.replace('capital expenditures', '**capital expenditures**')} |" in escaped
@@ -233,7 +234,7 @@ def test_chinese_output_shows_the_evidence_line(cli, filing_db):
     text, bold = best["text"], best["text"]
     for start, end in reversed(best["marks"]):
         bold = f"{bold[:start]}**{text[start:end]}**{bold[end:]}"
-    assert best["marks"] and markdown[2].endswith(f"| 第 {best['line']} 行：{bold} |")
+    assert best["marks"] and markdown[2].endswith(f"| 第 {best['line']} 行：{bold}<br>表头，第 4 行：{COLUMNS['text']} |")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -357,8 +358,8 @@ def test_a_line_item_wrapped_over_two_lines_is_marked_on_both(cli, tmp_path):
     db = source.with_suffix(".db")
     _, data = cli.json("query", db, CAPEX_FACT)
     assert data["results"][0]["evidence"] == [
-        {"line": 4, "text": "and equipment (52.8) (47.3)", "marks": [[0, 13]]},
-        {"line": 3, "text": "Purchases of property, plant", "marks": [[0, 28]]},
+        {"line": 4, "text": "and equipment (52.8) (47.3)", "marks": [[0, 13]], "columns": []},
+        {"line": 3, "text": "Purchases of property, plant", "marks": [[0, 28]], "columns": []},
     ]
     _, page = cli.json("show", db, 2, "--highlight", CAPEX_FACT)
     assert [page["text"][a:b] for a, b in page["marks"]] == ["Purchases of property, plant", "and equipment"]

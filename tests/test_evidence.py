@@ -247,3 +247,80 @@ def test_a_page_is_off_period_only_when_it_covers_spans_and_none_asked():
     assert not off_period(frozenset({"quarter", "year"}), quarter)
     assert not off_period(frozenset({"year"}), "Consolidated Balance Sheets\nAs of December 31, 2024")
     assert not off_period(frozenset(), quarter)
+
+
+# ---------------------------------------------------------------------------------------------
+# The lines shown (shown_lines) and their column headings
+
+
+def _shown(page: str, concepts: tuple[Concept, ...], fact: bool = True, where: bool = False) -> list[str]:
+    from evfind.evidence import shown_lines
+
+    lines, held = read_lines(mark(page, concepts), concepts)
+    return [lines[i] for i in shown_lines(lines, held, concepts, fact, where=where)]
+
+
+ETR = Concept("effective tax rate", (stems("effective tax rate"), stems("provision for income taxes")), 2.0,
+              tiers=(0, 2))
+FY = Concept("2023", (stems("2023"),), 0.0, line_item=False)
+RESULTS = ("Fiscal Year 2023 2022\nIncome before income taxes $ 664 $ 500\nProvision for income taxes $ (452) $ (30)\n"
+           "Effective tax rate 68 % 6 %\nNet income $ 212 $ 470")
+
+
+def test_a_line_in_the_questions_own_words_comes_before_a_line_of_the_measures_input():
+    assert _shown(RESULTS, (ETR, FY)) == ["Effective tax rate 68 % 6 %", "Provision for income taxes $ (452) $ (30)"]
+    # Were both the question's own wording, the earlier would come first.
+    plain = ETR._replace(tiers=(0, 0))
+    assert _shown(RESULTS, (plain, FY))[0] == "Provision for income taxes $ (452) $ (30)"
+
+
+def test_a_rows_label_that_is_the_asked_item_comes_before_a_sibling_row():
+    income = Concept("net income attributable", (stems("net income attributable"),), 1.0)
+    acme = Concept("acme", (stems("acme"),), 0.05, filer=True)
+    page = ("Net income attributable to noncontrolling interests 15 12\n"
+            "Net income attributable to Acme Corp. $ 197 $ 458")
+    assert _shown(page, (income, acme))[0] == "Net income attributable to Acme Corp. $ 197 $ 458"
+
+
+def test_a_title_comes_after_the_sentence_under_it_unless_the_question_asks_where():
+    backlog = Concept("backlog", (stems("backlog"),), 2.0)
+    page = "BACKLOG\nOur backlog is not material, as orders are filled within a few days of receipt."
+    assert _shown(page, (backlog,), fact=False)[0].startswith("Our backlog")
+    assert _shown(page, (backlog,), fact=False, where=True)[0] == "BACKLOG"
+
+
+def test_a_tables_row_counts_the_concepts_of_its_caption():
+    profit = Concept("operating profit", (stems("operating profit"),), 1.0)
+    europe = Concept("europe", (stems("europe"),), 1.0)
+    page = ("Net Revenue by Division\nEurope 3,210 2,990\nLatin America 1,100 1,000\n"
+            "Operating Profit by Division\nLatin America 120 110\nEurope 476 521")
+    assert _shown(page, (profit, europe))[0] == "Europe 476 521"
+
+
+def test_column_headings_are_the_header_lines_above_the_row():
+    from evfind.evidence import column_headings
+
+    lines = ["Results of Operations", "Three Months Ended Six Months Ended", "June 30, 2023 2022 2023 2022",
+             "(In millions)", "Net sales $ 1,234 $ 1,100 $ 2,400 $ 2,150", "Cost of sales 700 650 1,380 1,250",
+             "Net sales grew on higher volumes and prices across all of our segments this quarter.",
+             "Net sales rose 12% to $1,234 million."]
+    assert column_headings(lines, 5) == (1, 2)  # across the other rows and the caption
+    assert column_headings(lines, 7) == ()  # a sentence, not a table's row
+    assert column_headings(["Segment results", "Europe 476 521"], 1) == ()  # no headings on the page
+    assert column_headings(["2023 2022", "Net sales grew on higher volumes and prices across all of our segments.",
+                            "Net sales 1,234 1,100"], 2) == ()  # a paragraph between: another table
+
+
+def test_phrase_tiers_say_how_directly_each_phrase_says_the_idea():
+    from evfind.evidence import INPUT, OWN, SYNONYM
+    from evfind.present import tiers
+    from evfind.question import parse
+
+    ideas = {idea.label: idea for idea in parse("What was free cash flow and the effective tax rate?").ideas}
+    fcf, etr = ideas["free cash flow"], ideas["effective tax rate"]
+    assert dict(zip(fcf.phrases, tiers(fcf)))["free cash flow"] == OWN
+    assert dict(zip(fcf.phrases, tiers(fcf)))["net cash provided by operating activities"] == INPUT
+    assert dict(zip(etr.phrases, tiers(etr)))["effective income tax rate"] == SYNONYM
+    assert dict(zip(etr.phrases, tiers(etr)))["provision for income taxes"] == INPUT
+    capex = parse("What were capital expenditures?").ideas[0]
+    assert set(tiers(capex)[1:]) == {SYNONYM}

@@ -112,7 +112,9 @@ def test_the_facts_a_question_asks_for_ranked_by_hand():
         (5, "300", pytest.approx(EXPANSION_WEIGHT + YEAR_BONUS)),  # a member of the line item: no PLAIN_BONUS
         (3, "1,100", 1.0 + PLAIN_BONUS),
     ]
-    assert result.facts[0].to_dict() == {"concept": "us-gaap:Revenues", "period": "2025-01-01/2025-12-31", "value": "1,234"}
+    assert result.facts[0].to_dict() == {"concept": "us-gaap:Revenues", "period": "2025-01-01/2025-12-31", "value": "1,234",
+                                         "unit": "iso4217:USD", "row_label": "Net sales", "dimensions": None}
+    assert result.facts[1].to_dict()["dimensions"] == {"us-gaap:StatementBusinessSegmentsAxis": "mrw:SawsMember"}
     assert [(page_id, number) for page_id, number, _ in result.pages] == [(103, 3), (105, 5)]
     assert [hit.value for hit in result.on_page(103)] == ["1,234", "1,100"]
 
@@ -157,7 +159,7 @@ def test_the_lookup_over_an_ingested_filings_facts(tmp_path):
         result = lookup(parse("What were net sales in 2025?"), facts)
         assert result.facts[0] == FactHit(
             page_id=3, page_number=3, concept="us-gaap:Revenues", period="2025-01-01/2025-12-31", value="1,234",
-            score=1.75, ideas=("net sales",), row_label="Net sales", dimensions=None)
+            score=1.75, ideas=("net sales",), row_label="Net sales", dimensions=None, unit="iso4217:USD")
         page_ids = [page_id for page_id, _, _ in result.pages]
         assert [f.value for f in factstore.facts_on_pages(conn, page_ids[:1]) if f.concept == "us-gaap:Revenues"] == [
             "1,234", "1,100"]
@@ -165,3 +167,127 @@ def test_the_lookup_over_an_ingested_filings_facts(tmp_path):
         assert [(hit.page_number, hit.period, hit.value) for hit in deferred.facts[:1]] == [(5, "2025-12-31", "45")]
     finally:
         conn.close()
+
+
+def test_words_many_rows_print_count_little_and_common_words_nothing():
+    """label_weights: a word of many labels ("total") tells less than a rare one ("backlog");
+    a word on most pages tells nothing, so a label of such words matches no idea."""
+    from evfind.concepts import candidates, label_weights
+
+    labels = [("us-gaap:Assets", "Total"), ("us-gaap:Liabilities", "Total"), ("us-gaap:Revenues", "Total"),
+              ("us-gaap:RevenueRemainingPerformanceObligation", "Total backlog"), ("mrw:Widgets", "Widgets sold")]
+    weights = label_weights(labels, common=frozenset({"widget"}))
+    assert weights["total"] < weights["backlog"] and weights["widget"] == 0.0
+    asked = parse("What was the total backlog?")
+    assert phrase_score("total backlog", "total", weights) < phrase_score("total backlog", "total backlog", weights) == 1.0
+    assert candidates(parse("widgets"), labels, weights) == []  # "widget" is on most pages: it counts nothing
+    assert ("us-gaap:RevenueRemainingPerformanceObligation", "Total backlog") in candidates(asked, labels, weights)
+
+
+def test_weighted_ideas_score_the_share_of_the_question_a_fact_says():
+    facts = [fact(3, "us-gaap:Revenues", "1,234", "2025-12-31", row_label="Net sales"),
+             fact(4, "mrw:Widgets", "7", "2025-12-31", row_label="Europe")]
+    asked = parse("What were Europe net sales in 2025?")
+    ideas = {idea.label: 1.0 for idea in asked.ideas if not idea.year}
+    result = lookup(asked, facts, ideas=ideas)
+    shares = {hit.row_label: hit.score for hit in result.facts}
+    whole = sum(ideas.values())
+    assert shares["Net sales"] == pytest.approx(1.0 / whole * (1 + YEAR_BONUS) * (1 + PLAIN_BONUS))
+    strict = lookup(asked, facts, ideas=ideas, least=2.0)  # none scores that much: no page ranked
+    assert (len(strict.facts), strict.pages) == (2, ())
+
+
+def test_a_row_label_the_question_says_in_ideas_of_its_own_meets_each_of_them():
+    """The question reads 'purchases', 'property' and 'equipment' as ideas of their own; the row
+    label 'Purchases of property and equipment' holds each of them and nothing the question does
+    not say, so it meets all three, and ranks above 'Property and equipment, net'."""
+    facts = [fact(4, "us-gaap:PropertyPlantAndEquipmentNet", "2,900", "2025-12-31", row_label="Property and equipment, net"),
+             fact(6, "us-gaap:PaymentsToAcquireProductiveAssets", "412", "2025-12-31", start="2025-01-01",
+                  row_label="Purchases of property and equipment")]
+    asked = parse("How much did Korvel spend on purchases of property and equipment in 2025?")
+    result = lookup(asked, facts)
+    assert [hit.page_number for hit in result.facts][:1] == [6]
+    assert set(result.facts[0].ideas) >= {"purchases", "property", "equipment"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Facts as evidence: the ranked list, the hit's facts, --explain (through the CLI)
+
+
+@pytest.fixture(scope="module")
+def html_db(tmp_path_factory):
+    return ingest(write_filing(tmp_path_factory.mktemp("facts") / "mrw-20251231.htm")).db_path
+
+
+NET_SALES_2025 = {"concept": "us-gaap:Revenues", "period": "2025-01-01/2025-12-31", "value": "1,234",
+                  "unit": "iso4217:USD", "row_label": "Net sales", "dimensions": None}
+
+
+def test_a_hit_lists_the_facts_of_its_page_that_match_the_question(cli, html_db):
+    result, data = cli.json("query", html_db, "What were net sales in 2025?", "--top", "3")
+    assert result.exit_code == 0, result.output
+    first = data["results"][0]
+    assert first["page_number"] == 3
+    assert first["facts"][0] == NET_SALES_2025  # the year asked first
+    assert [f["value"] for f in first["facts"]] == ["1,234", "1,100"]
+    assert all(hit["facts"] == [] for hit in data["results"] if hit["page_number"] != 3)  # page 2 tags nothing
+    table = cli("query", html_db, "What were net sales in 2025?", "--top", "1").stdout.splitlines()
+    assert table[5:8] == ["      line 5: Net sales $ 1,234 $ 1,100",
+                          "      columns, line 4: (In millions, except per share data) 2025 2024",
+                          "      fact: 1,234, us-gaap:Revenues, 2025-01-01/2025-12-31 (+1 more)"]
+    markdown = cli("query", html_db, "What were net sales in 2025?", "--top", "1", "--format", "markdown").stdout
+    assert "<br>fact: 1,234, us-gaap:Revenues, 2025-01-01/2025-12-31 (+1 more) |" in markdown
+
+
+def test_a_chinese_question_lists_the_facts_of_its_english_reading(cli, html_db):
+    _, data = cli.json("query", html_db, "2025年的净销售额是多少？", "--top", "1")
+    assert data["results"][0]["facts"][0] == NET_SALES_2025
+    table = cli("query", html_db, "2025年的净销售额是多少？", "--top", "1").stdout
+    assert "      事实：1,234, us-gaap:Revenues, 2025-01-01/2025-12-31（另有 1 项）" in table
+
+
+def test_a_pdfs_hits_list_no_facts(cli, filing_db):
+    _, data = cli.json("query", filing_db, "What were net sales in 2024?")
+    assert data["results"] and all(hit["facts"] == [] for hit in data["results"])
+    _, plan = cli.json("query", filing_db, "What were net sales in 2024?", "--explain")
+    assert (plan["lists"]["facts"], plan["facts"]) == ([], [])
+
+
+def test_explain_shows_the_facts_list_and_the_facts(cli, html_db):
+    _, plan = cli.json("query", html_db, "What were net sales in 2025?", "--explain")
+    assert plan["lists"]["facts"][0]["page_number"] == 3
+    assert plan["facts"][0] == {"page_number": 3, **NET_SALES_2025, "score": plan["facts"][0]["score"]}
+    text = cli("query", html_db, "What were net sales in 2025?", "--explain").stdout
+    assert "\nfacts: 3(" in text and "  p.3 us-gaap:Revenues 2025-01-01/2025-12-31 = 1,234  (Net sales; " in text
+
+
+def test_the_facts_list_is_a_signal_of_its_own(html_db):
+    """Finder.signals gathers the pages tagging the asked concepts (Signals.facts); rank.order
+    fuses them (DEFAULT.facts_weight; for a question asking a figure only with facts_for="fact"),
+    and a method without the list ranks the same lists without it."""
+    from evfind import Finder, rank
+
+    with Finder(html_db) as finder:
+        signals = finder.signals("What were net sales in 2025?")
+        pages = {page for page, _ in signals.facts}
+        ranking = rank.order(signals, rank.DEFAULT)
+        assert ranking.candidates.facts == signals.facts[: len(ranking.candidates.facts)] and pages
+        off = rank.order(signals, rank.DEFAULT._replace(facts_weight=0.0))
+        assert off.candidates.facts == ()
+        where = finder.signals("Where are net sales?")
+        assert where.facts and not where.intent.fact
+        assert rank.order(where, rank.DEFAULT._replace(facts_for="fact")).candidates.facts == ()
+        assert rank.order(where, rank.DEFAULT._replace(facts_for="all")).candidates.facts == where.facts
+
+
+def test_the_facts_list_is_fused_by_rrf_for_a_figure_question_only():
+    """By hand (k = 20): lexical [a, b], facts [b]: b scores 1/22 + 0.3/21 > a's 1/21."""
+    from evfind import rank
+    from evfind.signals import Intent, Signals
+
+    signals = Signals(intent=Intent(fact=True), lexical=(("a", -5.0), ("b", -4.0)), facts=(("b", 1.5),))
+    method = rank.DEFAULT._replace(evidence_weight=0.0, dominance=0.0)
+    method = method._replace(facts_for="fact")
+    assert [page for page, _ in rank.order(signals, method).fused] == ["b", "a"]
+    assert [page for page, _ in rank.order(signals._replace(intent=Intent()), method).fused] == ["a", "b"]
+    assert [page for page, _ in rank.order(signals, method._replace(facts_for="all", facts_weight=0.0)).fused] == ["a", "b"]

@@ -76,7 +76,7 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
 INGEST = frozenset({
     "extract", "ingest", "structure", "headings", "statements", "forms", "release", "repair", "writes", "many", "htmlread",
-    "htmlwalk", "xbrl", "printed", "folios",
+    "htmlwalk", "xbrl", "printed", "layout", "folios",
 })
 QUERY = frozenset({
     "finder", "rank", "question", "evidence", "zh", "render", "multi", "batch", "answer", "codes", "concepts",

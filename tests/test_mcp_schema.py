@@ -91,12 +91,15 @@ def shelf(tmp_path_factory):
     two = folder / "two.db"
     ingest(write_jsonl(folder / "ACME_2024_10K.jsonl", PAGES), two, "ACME_2024_10K")
     ingest(write_jsonl(folder / "BETA_2024_10K.jsonl", BETA), two, "BETA_2024_10K")
-    return SAMPLE, pdf_db, two
+    from .html_filing import write_filing
+
+    html_db = ingest(write_filing(folder / "mrw-20251231.htm")).db_path  # inline XBRL: hits list facts
+    return SAMPLE, pdf_db, two, html_db
 
 
 def answers(shelf):
     """Answers of every kind, as find_evidence gives them (Answer.to_dict())."""
-    sample, pdf_db, two = shelf
+    sample, pdf_db, two, html_db = shelf
     with Library([sample]) as library:
         for item in SAMPLE_QUESTIONS:
             for question in (item["question"], item["question_zh"]):
@@ -105,6 +108,8 @@ def answers(shelf):
         yield library.call("find_evidence", {"question": "widgets of Mars"})  # no page found
     with Library([pdf_db]) as library:
         yield library.call("find_evidence", {"question": CAPEX, "top": 20})  # printed folios
+    with Library([html_db]) as library:
+        yield library.call("find_evidence", {"question": "What were net sales in 2025?"})  # facts
     with Library([two]) as library:
         yield library.call("find_evidence", {"question": LEGAL})  # two documents asked as one
         yield library.call("find_evidence", {"question": "zebras of Antarctica"})
@@ -142,7 +147,7 @@ def test_a_field_the_answer_adds_is_caught_and_yet_passed_on(shelf):
 
 
 def test_the_page_and_documents_schemas_describe_what_the_tools_give(shelf):
-    sample, pdf_db, two = shelf
+    sample, pdf_db, two, html_db = shelf
     seen_pages: set[str] = set()
     seen_documents: set[str] = set()
     with Library([sample, pdf_db, two.parent]) as library:
