@@ -29,6 +29,9 @@ NO_MATCH_HINT = "try other words: a line item, a section title, or a term as the
 WEAK_MATCH = (
     "No page holds all of the question's words; these candidates hold some of them. Check them"
 )
+# The answer's first page is unlikely to hold the evidence: its confidence is under the doubt
+# threshold (learned.DOUBT, chosen by leave-one-company-out: docs/ranking.md#confidence).
+DOUBTFUL = "No page is likely to hold the evidence (the first has confidence {confidence}); these are the candidates. Check them"
 # What of a question was not read, after the outcome in ``message`` (the table prints it above
 # the results): Chinese text the glossary lacks, and the question's words no page holds.
 NOT_READ = "Not read: {parts} (not in the glossary, so not searched)"
@@ -73,6 +76,9 @@ class Hit(NamedTuple):
     # expresses a concept of the question, the most telling first (the rarest concept in the
     # filing), then along the line.
     evidence_marks: tuple[tuple[tuple[int, int], ...], ...] = ()
+    # The calibrated probability that the page holds the evidence, 0 to 1 (the learned last
+    # stage's: docs/ranking.md#confidence); None where the rules ranked (rank.RULES).
+    confidence: float | None = None
     # For each evidence line, the column headings of its table that say which figure is which
     # period: (line, text) of the header lines above it, numbered as the evidence lines are.
     evidence_columns: tuple[tuple[tuple[int, str], ...], ...] = ()
@@ -108,7 +114,8 @@ class Answer(NamedTuple):
     error: EvfindError | None = None
     # The question's ideas no page holds, as the question says them (``Finder.absent``).
     absent: tuple[str, ...] = ()
-    # Why the results are not a plain answer: "no_match", "weak_match" or None.
+    # Why the results are not a plain answer: "no_match", "weak_match", "doubtful" (the first
+    # page's confidence is under the doubt threshold) or None.
     outcome: str | None = None
     # The documents read, when several were asked as one (``document`` is then None).
     documents: tuple[Document, ...] = ()
@@ -124,7 +131,8 @@ class Answer(NamedTuple):
     @property
     def outcome_note(self) -> str | None:
         """The outcome part of the message: no page found, or only candidates to check."""
-        return outcome_note(self.outcome, self.lang, several=len(self.documents) > 1)
+        confidence = self.results[0].confidence if self.results else None
+        return outcome_note(self.outcome, self.lang, several=len(self.documents) > 1, confidence=confidence)
 
     def to_dict(self) -> dict:
         """The --format json object (its schema is documented in the README)."""
@@ -141,6 +149,7 @@ class Answer(NamedTuple):
                     "document_id": hit.document_id,
                     "document_sha256": hit.document_sha256,
                     "score": round(hit.score, 6),
+                    **({} if hit.confidence is None else {"confidence": round(hit.confidence, 3)}),
                     "heading": hit.heading,
                     "section": hit.section,
                     "statement": hit.statement,
@@ -207,6 +216,8 @@ class Plan(NamedTuple):
     # Everything the ranking read (``rank.order``'s input), keyed by page id as the store's
     # rows are, also in the plan --explain gives (``Finder.signals``).
     signals: "rank.Signals | None" = None
+    # The calibrated confidence of each page the learned stage scored (``rank.Ranking.confidence``).
+    confidence: Mapping[int, float] = MappingProxyType({})
     # The inline-XBRL facts matching the question's line items and the pages tagging them
     # (concepts.Lookup), keyed by page id; None for a filing without facts.
     facts: object = None
@@ -346,15 +357,18 @@ def _english() -> frozenset[str]:
     with gzip.open(DATA / "english_words.txt.gz", "rt", encoding="utf-8") as handle:
         return frozenset(line.strip() for line in handle if line.strip() and not line.startswith("#"))
 
-def outcome_note(outcome: str | None, lang: str, several: bool = False) -> str | None:
+def outcome_note(outcome: str | None, lang: str, several: bool = False, confidence: float | None = None) -> str | None:
     """The outcome part of an answer's message (``Answer.outcome``) in ``lang``; for several
-    documents, "in these documents"."""
+    documents, "in these documents"; ``confidence``: the first page's, for a doubtful answer."""
     if outcome == "no_match":
         if several:
             return _localise("no_match_several", f"{NO_MATCH_SEVERAL}; {NO_MATCH_HINT}", lang)
         return _localise("no_match", f"{NO_MATCH}; {NO_MATCH_HINT}", lang)
     if outcome == "weak_match":
         return _localise("weak_match", WEAK_MATCH, lang)
+    if outcome == "doubtful":
+        figure = f"{confidence or 0.0:.2f}"
+        return _localise("doubtful", DOUBTFUL.format(confidence=figure), lang, confidence=figure)
     return None
 
 

@@ -23,7 +23,7 @@ def eval_(
     fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output: text or json.")] = TextFormat.text,
     misses: Annotated[bool, typer.Option("--misses/--no-misses", help="List the questions with no gold page in the top 5.")] = True,
     plain: Annotated[bool, typer.Option("--plain", help="Rank with the design's plain method (for comparison).")] = False,
-    ablate: Annotated[Optional[list[str]], typer.Option("--ablate", help="Switch a lever off: statements, carried, metrics, meta, pairs, dominance, evidence_weight, section_order (repeatable).")] = None,
+    ablate: Annotated[Optional[list[str]], typer.Option("--ablate", help="Switch a lever off: statements, carried, metrics, meta, pairs, dominance, evidence_weight, section_order, learned (the rules after the fusion instead of the learned stage) (repeatable).")] = None,
     loco: Annotated[bool, typer.Option("--loco", help="Also leave one company out: rank each company's questions with the parameters (rank.GRID) that score best on the other companies, and print those figures beside the in-sample ones.")] = False,
 ) -> None:
     """Measure retrieval on labelled questions: hit@k, recall@5 and MRR, with the misses."""

@@ -41,6 +41,13 @@ class Language(str, Enum):
     zh = "zh"
 
 
+class RankMethod(str, Enum):
+    """The last stage after the fusion (rank.METHODS): the learned model or the hand-set rules."""
+
+    learned = "learned"
+    rules = "rules"
+
+
 class _QueryCommand(TyperCommand):
     """`evfind query`, where a question that starts with '-' ("-5% revenue growth?") would be
     read as an option: say where it goes instead of Click's "No such option: -5"."""
@@ -114,6 +121,9 @@ def query(
         Optional[Path],
         typer.Option("--questions", help="Ask every question of FILE (one a line, or JSONL with \"question\" and \"id\"; - for stdin) and print one JSON object a line.", show_default=False),
     ] = None,
+    method: Annotated[
+        RankMethod, typer.Option("--method", help="The last stage after the fusion: learned (a trained model, with a confidence per page) or rules (the hand-set rules, no confidence).")
+    ] = RankMethod.learned,
 ) -> None:
     """Rank the pages of a filing that hold the evidence for a question.
 
@@ -125,6 +135,7 @@ def query(
     from .answer import REFUSALS
     from .errors import UsageError
     from .multi import open_finder
+    from .rank import METHODS
     from .render import render, render_plan
 
     if (question is None) == (questions is None):
@@ -136,11 +147,11 @@ def query(
             raise UsageError("--explain shows one question; ask it without --questions")
     db, document, sha = database_of(db, document, sha, ingest=True)
     if questions is not None:
-        _ask_all(db, questions, top, document, sha, lang.value if lang else None)
+        _ask_all(db, questions, top, document, sha, lang.value if lang else None, METHODS[method.value])
         return
     fmt = fmt or Format.table
     lang_code = lang.value if lang else None
-    with open_finder(db, document=document, sha=sha) as finder:
+    with open_finder(db, document=document, sha=sha, method=METHODS[method.value]) as finder:
         if not explain:
             answer = finder.answer(question, top=top, lang=lang_code)
         else:
@@ -160,14 +171,15 @@ def query(
         raise typer.Exit(code=status)
 
 
-def _ask_all(db: Path, source: Path, top: int, document: Optional[str], sha: Optional[str], lang: Optional[str]) -> None:
+def _ask_all(db: Path, source: Path, top: int, document: Optional[str], sha: Optional[str], lang: Optional[str],
+             method) -> None:
     import json
 
     from .batch import answer_all, read_questions
     from .multi import open_finder
 
     items = read_questions(source)
-    with open_finder(db, document=document, sha=sha) as finder:
+    with open_finder(db, document=document, sha=sha, method=method) as finder:
         for data in answer_all(finder, items, top=top, lang=lang):
             emit(json.dumps(data, ensure_ascii=False), EXIT_USAGE if finder.empty else 0)
         if finder.empty:  # every line says so; the status says the run found nothing to search

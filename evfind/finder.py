@@ -155,7 +155,7 @@ class Finder:
         return Plan(
             parsed, match, lexical_sql, statement_sql, section_sql, made.lexical, made.statements, made.sections,
             fused=ranking.fused, passages=signals.passages, expanded=made.expanded, marks=marks, named=ranking.named,
-            signals=signals, facts=self._facts(parsed), facts_list=made.facts,
+            signals=signals, confidence=ranking.confidence, facts=self._facts(parsed), facts_list=made.facts,
         )
 
     def _gather(self, parsed: ParsedQuestion, top: int) -> tuple[rank.Signals, tuple, dict]:
@@ -214,7 +214,14 @@ class Finder:
         informative = parsed._replace(terms=tuple(parsed.terms[i] for i in tries[0]))
         marks = queries.marked(self.conn, _marking(params["match"], informative), list(reads.pages), revision)
         shown = {page: evidence.periods_shown(marks[page][0]) for page in reads.periods if page in marks}
-        signals = signals._replace(shown=shown, passages=self._passages(parsed, marks))
+        read: dict = {}
+        signals = signals._replace(shown=shown, passages=self._passages(parsed, marks, read))
+        if method.learned:  # what the learned stage reads besides: each candidate's text and place
+            concepts = self._concept_signals(parsed)
+            signals = signals._replace(
+                concepts=concepts, chinese=parsed.reading is not None,
+                pages=self._page_signals(parsed, reads.pages, marks, read, list(dict.fromkeys(targets)), concepts),
+            )
         return signals, (params["match"], lexical_sql, statement_sql, section_sql), marks
 
     @_reading
@@ -287,9 +294,11 @@ class Finder:
             frozenset(page for page, on in found.items() if rank.CONTENTS in on),
         )
 
-    def _passages(self, parsed: ParsedQuestion, marks: Mapping[int, tuple[str, str]]) -> dict[int, Passage]:
+    def _passages(self, parsed: ParsedQuestion, marks: Mapping[int, tuple[str, str]],
+                  read: dict | None = None) -> dict[int, Passage]:
         """The best passage of each page (evidence.py), read from its text with the question's
-        matches marked by FTS5 (the terms the lexical list matched)."""
+        matches marked by FTS5 (the terms the lexical list matched); ``read``, when given, gets
+        each page's lines and the concepts on each (``evidence.read_lines``)."""
         concepts = self._concepts(parsed)
         if not concepts:
             return {}
@@ -297,8 +306,46 @@ class Finder:
         passages = {}
         for page_id, (text, _) in marks.items():
             lines, held = evidence.read_lines(text, concepts)
+            if read is not None:
+                read[page_id] = (lines, held)
             passages[page_id] = evidence.best_passage(lines, held, concepts, window, fact)
         return passages
+
+    def _concept_signals(self, parsed: ParsedQuestion) -> tuple[rank.ConceptSignal, ...]:
+        """The question's concepts (``_concepts``, in its order) as the learned stage reads them:
+        each one's weight, the pages holding it, whether it is a year."""
+        concepts = self._concepts(parsed)
+        kept = [(idea, count) for idea, count in zip(parsed.ideas, self._frequencies(parsed))
+                if any(evidence.stems(phrase) for phrase in idea.phrases)]
+        return tuple(rank.ConceptSignal(concept.weight, count, idea.year) for concept, (idea, count) in zip(concepts, kept))
+
+    def _page_signals(self, parsed: ParsedQuestion, pages, marks, read: Mapping, targets: list[str],
+                      concept_signals: tuple = ()) -> dict:
+        """What the learned stage reads of each candidate (``rank.PageSignal``): its page number,
+        the statement it is and how it belongs to the targeted sections (SQL), and from its
+        marked text and headings: its lines, those with a figure, those where a line item of the
+        question sits beside a figure, and the question's concepts in its text and headings."""
+        concepts = self._concepts(parsed)
+        periods = [(i, concept.label) for i, (concept, signal) in enumerate(zip(concepts, concept_signals)) if signal.year]
+        places = queries.page_places(self.conn, list(pages), targets)
+        found = {}
+        for page in pages:
+            number, statement, origin = places.get(page, (0, None, None))
+            lines, held = read.get(page, ((), {}))
+            heading = marks[page][1] if page in marks else ""
+            on_heading = evidence.read_lines(heading, concepts)[1] if concepts and "\x02" in heading else {}
+            text = "\n".join(lines)
+            lower = text.lower() if periods else ""
+            found[page] = rank.PageSignal(
+                number=number, lines=len(lines), characters=len(text), digits=sum(map(text.count, "0123456789")),
+                rows=sum(1 for i, on in held.items()
+                         if any(concepts[c].line_item for c in on) and evidence.has_figure(lines[i])),
+                on_lines=tuple(sorted(held.items())),
+                heading=frozenset().union(*on_heading.values()) if on_heading else frozenset(),
+                printed=frozenset(i for i, label in periods if label in lower),
+                origin=origin, statement=statement,
+            )
+        return found
 
     def _shown(self, plan: Plan, page_ids) -> Plan:
         """The plan with the evidence lines a user reads of these pages in its passages
@@ -429,6 +476,7 @@ class Finder:
                     statement=row.statement,
                     evidence=lines,
                     evidence_marks=line_marks(marked_text, lines, concepts),
+                    confidence=plan.confidence.get(page_id),
                     evidence_columns=evidence_columns(plan.passages.get(page_id)),
                     facts=plan.facts.on_page(page_id)[:FACTS_SHOWN] if plan.facts else (),
                 )
@@ -438,8 +486,10 @@ class Finder:
             outcome = "no_match"
         elif not rank.covers(plan.signals.terms, _on_page(parsed, plan.marks.get(ids[0], ("", "")))):
             outcome = "weak_match"
+        elif rank.doubtful(hits[0].confidence):
+            outcome = "doubtful"
         absent = self.absent(parsed)
-        if outcome is None and absent and parsed.reading is None:
+        if outcome in (None, "doubtful") and absent and parsed.reading is None:
             absent = specific(absent, parsed)
         if parsed.reading is not None:  # as the Chinese question says them
             from .zh import named
@@ -572,6 +622,7 @@ class Finder:
             fused=by_number(plan.fused[:top]),
             passages={numbers[page]: passage for page, passage in plan.passages.items()},
             named=tuple(numbers[page] for page in plan.named),
+            confidence={numbers[page]: value for page, value in plan.confidence.items() if page in numbers},
         )
 
     def _numbers(self, page_ids: list[int]) -> dict[int, int]:

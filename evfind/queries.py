@@ -150,3 +150,30 @@ def matching_pages(conn: sqlite3.Connection, match: str, revision_id: int | None
         f"SELECT count(*) FROM pages_fts WHERE pages_fts MATCH :match AND {_REVISION_ROWIDS}",
         {"match": match, "revision": revision_id},
     ).fetchone()[0]
+
+
+# How a page belongs to a section, strongest first (page_sections.origin): a heading or title on
+# it, a section started on it, the statement it is, a section carried onto it.
+_ORIGINS = ("title", "started", "statement", "carried")
+
+
+def page_places(conn: sqlite3.Connection, page_ids: list[int], labels: list[str]) -> dict[int, tuple[int, str | None, str | None]]:
+    """For each of these pages: (its page number, the primary statement it is, how it belongs
+    to the sections ``labels`` name: the strongest of their origins on it, None where it is
+    in none). What the learned last stage reads of a candidate's place."""
+    if not page_ids:
+        return {}
+    ids = ",".join("?" * len(page_ids))
+    found = {page: [number, statement, None] for page, number, statement in
+             conn.execute(f"SELECT id, page_number, statement FROM pages WHERE id IN ({ids})", page_ids)}
+    if labels:
+        rows = conn.execute(
+            f"SELECT page_id, origin FROM page_sections WHERE page_id IN ({ids}) AND label IN ({','.join('?' * len(labels))})",
+            [*page_ids, *labels],
+        )
+        strength = {origin: i for i, origin in enumerate(_ORIGINS)}
+        for page, origin in rows:
+            held = found[page][2]
+            if held is None or strength.get(origin, 9) < strength.get(held, 9):
+                found[page][2] = origin
+    return {page: tuple(value) for page, value in found.items()}

@@ -1,11 +1,11 @@
 """The ranking policy: the pipeline that orders a question's pages, as pure functions.
 
 ``Finder`` gathers a question's signals (signals.py: the bm25 rows, the statement and section
-rows, the Items and exhibits named, the pages the filing may set aside, what the leading pages'
+rows, the Items and exhibits named, the pages the filing may set aside, what the candidates'
 text says) and hands the record to ``order``, which is the whole ranking: nothing here knows
 SQLite, text or the question parser, and what ``order`` returns is what a query lists. The
 policy before the fusion (which terms the MATCH holds, what the lists are made of) is in
-lists.py. A question's pages are ordered in four steps:
+lists.py. A question's pages are ordered in three steps:
 
 1. **Lists** (``lists.lists``): the lexical list, the primary statements the question targets
    and the pages of the sections it points to, a named exhibit's pages first.
@@ -13,20 +13,32 @@ lists.py. A question's pages are ordered in four steps:
    Buettcher, "Reciprocal Rank Fusion outperforms Condorcet and individual Rank Learning
    Methods", SIGIR 2009): a page's fused score is the sum, over the lists it appears in, of
    ``weight / (k + rank)`` with ranks counted from 1. The weights follow the question's
-   ``Intent``; a clear lexical winner keeps first place (the dominance rule).
-3. **Set aside** (``set_aside``): pages that restate rather than disclose (definitions, an
-   attached instrument, contents, the exhibits a question naming one does not name) scored
-   down, unless the question asks for them, or a leading page of definitions defines a term it
-   names (``to_define``: the pages whose defined terms the finder reads).
-4. **Evidence** (``rerank``): the leading pages fused once more with the same pages ordered by
-   what each one's best passage holds (``evidence_list``; the passages are measured from the
-   pages' text by evidence.py, for the pages ``to_read`` names), pages whose tables cover only
-   spans the question does not ask for (``off_period``) after the others; then the pages the
-   question names outright first (``lead``).
+   ``Intent``. The fusion is the first stage, and a signal of the last.
+3. **The learned last stage** (``learned_order``): the fusion's leading ``Method.pool`` pages
+   (``pool``) scored by a model trained on the labelled development questions and chosen by
+   leave-one-company-out (learned.py evaluates evfind/data/ranker.json) from every signal of
+   each page (features.py: its place in each list, what its text holds of the question, what
+   kind of page it is), each with a calibrated confidence; the pages past them keep the
+   fusion's order below them; the pages the question names outright first (``lead``: a hard
+   fact, not a score).
 
-``features.candidates`` gives the same ranking page by page, with every signal the rules read:
-the inputs of a learned last stage. Every function returns a new value and leaves its inputs as
-they were.
+The hand-set rules that reordered pages after the fusion before the learned stage are kept,
+measurable (``RULES``, ``Method.learned`` off), and each is a signal of the learned stage now:
+
+- the dominance rule (``clear_winner``): a lexical winner whose bm25 is twice the next page's
+  stayed first;
+- set aside (``set_aside``): pages that restate rather than disclose (definitions, an attached
+  instrument, contents, the exhibits a question naming one does not name) scored down, unless
+  the question asks for them, or a leading page of definitions defines a term it names
+  (``to_define``: the pages whose defined terms the finder reads);
+- the evidence rerank (``rerank``): the leading pages fused once more with the same pages
+  ordered by what each one's best passage holds (``evidence_list``; the statements asked for as
+  such first, pages whose tables cover only spans the question does not ask for,
+  ``off_period``, after the others).
+
+``features.candidates`` gives the rules' ranking page by page, with every signal they read;
+``features.vectors`` the learned stage's input. Every function returns a new value and leaves
+its inputs as they were.
 """
 
 from collections.abc import Collection, Hashable, Mapping, Sequence
@@ -43,37 +55,24 @@ from .lists import (  # noqa: F401  (the list builders, re-exported: they were r
     section_origins,
     statement_list,
 )
-from .signals import Candidates, Filing, Intent, Ranked, Ranking, Reads, Signals, TermSignal  # noqa: F401
+from .rules import (  # noqa: F401  (the rules after the fusion, re-exported: they were rank's)
+    RRF_K,
+    aside_reasons,
+    asked_tables,
+    clear_winner,
+    evidence_list,
+    off_period,
+    rerank,
+    rrf,
+    set_aside,
+)
+from . import features, learned
+from .signals import (  # noqa: F401
+    Candidates, ConceptSignal, Filing, Intent, PageSignal, Ranked, Ranking, Reads, Signals, TermSignal,
+)
 
-RRF_K = 60
 TOP_DEFAULT = 5  # pages an answer lists unless asked for more
 TOP_MAX = 20  # the most pages an answer lists
-
-
-def rrf(
-    lists: Sequence[Sequence[Hashable]],
-    weights: Sequence[float] | None = None,
-    k: int = RRF_K,
-) -> list[tuple[Hashable, float]]:
-    """Fuse ranked lists into one: (item, score), best first; each item appears once.
-
-    Ties keep the order in which items were first met, lists taken in the order given, so
-    the first list decides between pages the fusion cannot tell apart.
-    """
-    if weights is None:
-        weights = [1.0] * len(lists)
-    if len(weights) != len(lists):
-        raise ValueError("one weight per list")
-    scores: dict[Hashable, float] = {}
-    for ranked, weight in zip(lists, weights):
-        seen = set()
-        for rank, item in enumerate(ranked, start=1):
-            if item in seen:
-                continue  # a list that repeats an item counts it once, at its best rank
-            seen.add(item)
-            scores[item] = scores.get(item, 0.0) + weight / (k + rank)
-    first_met = {item: i for i, item in enumerate(scores)}
-    return sorted(scores.items(), key=lambda pair: (-pair[1], first_met[pair[0]]))
 
 
 class Method(NamedTuple):
@@ -127,6 +126,14 @@ class Method(NamedTuple):
     # targeted section's pages from its opening (a description is read from where its section
     # starts, and the lexical list already ranks by bm25); "bm25", by bm25 as for a figure.
     section_order: str = "page"
+    # The learned last stage (issue 21): the fusion's leading ``pool`` pages (and the pages the
+    # question names outright) scored by the trained model (evfind/data/ranker.json, evaluated
+    # by learned.py) from every signal the rules above read (features.py), instead of the rules'
+    # reorders (the clear winner, the set asides, the evidence rerank, the statements asked for,
+    # the pages off-period): those are its signals now. False: the rules, kept measurable
+    # (``RULES``). A page the question names outright still comes first (``lead``).
+    learned: bool = True
+    pool: int = 0  # how many of the fusion's leading pages are candidates; 0: the model's own (ranker.json "pool")
     # The pages tagging the concepts the question asks for (inline XBRL: ``Signals.facts``) as a
     # list of the fusion, weighted this much (0: not fused), for questions that ask for a
     # figure ("fact") or for all ("all"). Chosen by leave-one-company-out on the EDGAR
@@ -159,11 +166,11 @@ GRID = {
 
 
 def grid(base: "Method | None" = None) -> dict[str, "Method"]:
-    """Every setting of ``GRID`` over ``base`` (DEFAULT), by name ("evidence_weight=0.5,
+    """Every setting of ``GRID`` over ``base`` (RULES: the grid's parameters are the rules'), by name ("evidence_weight=0.5,
     rerank_depth=10, window=3"); DEFAULT's own setting is among them."""
     import itertools
 
-    base = base or DEFAULT
+    base = base or RULES
     keys = list(GRID)
     settings = {}
     for values in itertools.product(*(GRID[key] for key in keys)):
@@ -177,8 +184,14 @@ def setting_name(method: "Method") -> str:
     return ", ".join(f"{key}={getattr(method, key)}" for key in GRID)
 
 
-LEVERS = ("statements", "carried", "metrics", "meta", "pairs", "dominance", "evidence_weight", "section_order")
+LEVERS = ("statements", "carried", "metrics", "meta", "pairs", "dominance", "evidence_weight", "section_order",
+          "learned")
 DEFAULT = Method()
+# The hand-set rules after the fusion, as they ranked before the learned last stage (issue 21):
+# measured beside it (benchmarks/train_ranker.py), never the default.
+RULES = Method(learned=False)
+# The last stages by name (`evfind query --method`, `evfind eval --method`).
+METHODS = {"learned": DEFAULT, "rules": RULES}
 # The design's method read plainly: bm25 over text and headings (headings weighted), the
 # content words and the synonym table, routing by the headings in a page's first lines,
 # RRF with k = 60 and the route list weighted below the lexical one.
@@ -195,6 +208,7 @@ PLAIN = Method(
     bm25_weights=(1.0, 3.0, 0.0),
     first_lines_only=True,
     dominance=0.0,
+    learned=False,
 )
 
 
@@ -212,21 +226,10 @@ def list_weights(intent: Intent, method: Method) -> tuple[float, float, float, f
     return (method.lexical_weight, statement, method.section_weight, method.expansion_weight)
 
 
-def clear_winner(lexical: Ranked, intent: Intent, method: Method) -> Hashable | None:
-    """The page that stays first whatever the routes say, or None: the lexical list's first
-    page when its bm25 is at least ``method.dominance`` times the second's and the question
-    names no statement (routing reorders close lexical ranks; it does not overturn a clear
-    winner, but a named statement does)."""
-    if not method.dominance or intent.named or len(lexical) < 2:
-        return None
-    (first, best), (_, second) = lexical[0], lexical[1]
-    return first if best <= method.dominance * second else None  # bm25 is negative
-
-
 def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[Hashable, float]]:
     """The fused list, (page id, RRF score) best first: the ranked lists fused with
-    ``list_weights`` (lexical first, so it decides ties), then the ``clear_winner`` moved to
-    the front with its own score."""
+    ``list_weights`` (lexical first, so it decides ties), then (by the rules) the
+    ``clear_winner`` moved to the front with its own score."""
     ranked_lists = (candidates.lexical, candidates.statements, candidates.sections, candidates.expanded)
     lists = [[page for page, _ in ranked] for ranked in ranked_lists]
     weights = list(list_weights(intent, method))
@@ -234,6 +237,8 @@ def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[H
         lists.append([page for page, _ in candidates.facts])
         weights.append(method.facts_weight)
     fused = rrf(lists, weights, k=method.k)
+    if method.learned:  # the clear winner is one of the learned stage's signals, not a move
+        return fused
     winner = clear_winner(candidates.lexical, intent, method)
     if winner is None or fused[0][0] == winner:
         return fused
@@ -241,7 +246,7 @@ def fuse(candidates: Candidates, intent: Intent, method: Method) -> list[tuple[H
 
 
 # ---------------------------------------------------------------------------------------------
-# Set aside: pages that restate rather than disclose
+# What the question asks of the ranking
 
 # The section label of a page of contents (a table of contents, an index to the statements:
 # titles and page numbers), which structure.py reads from the page's shape.
@@ -272,142 +277,8 @@ def intent_of(named: Collection[str], sections: Collection[str], fact: bool, rat
     )
 
 
-def aside_reasons(
-    definitions: Collection[Hashable],
-    instruments: Collection[Hashable],
-    intent: Intent,
-    unnamed: Collection[Hashable] = (),
-    contents: Collection[Hashable] = (),
-) -> dict[Hashable, tuple[str, ...]]:
-    """The pages ``set_aside`` scores down, each with why: "definitions" unless the question asks
-    what a term means, "instrument" unless it is about one, "contents" unless it asks for them,
-    and "unnamed" (an exhibit other than the one it names) always.
-
-    >>> aside_reasons({1, 2}, {2, 3}, Intent(instrument=True), unnamed={3})
-    {3: ('unnamed',), 1: ('definitions',), 2: ('definitions',)}
-    """
-    found: dict[Hashable, list[str]] = {page: ["unnamed"] for page in unnamed}
-    for reason, pages, asked in (("definitions", definitions, intent.definition),
-                                 ("instrument", instruments, intent.instrument),
-                                 ("contents", contents, intent.contents)):
-        if not asked:
-            for page in pages:
-                found.setdefault(page, []).append(reason)
-    return {page: tuple(reasons) for page, reasons in found.items()}
-
-
-def set_aside(
-    fused: Sequence[tuple[Hashable, float]],
-    definitions: Collection[Hashable],
-    instruments: Collection[Hashable],
-    intent: Intent,
-    method: Method,
-    unnamed: Collection[Hashable] = (),
-    contents: Collection[Hashable] = (),
-) -> list[tuple[Hashable, float]]:
-    """The fused list with pages that restate rather than disclose scored down to
-    ``method.aside`` of their score: pages of definitions (an agreement's Article I, a glossary)
-    unless the question asks what a term means, pages of an attached instrument (a credit
-    agreement, an indenture, the bylaws) unless the question is about one, and pages of
-    ``contents`` (a table of contents, an index to the statements: titles and page numbers)
-    unless the question asks for one. Such pages repeat the words of every question about the
-    filing; the filing's own disclosure comes first.
-    ``unnamed``: the pages of the exhibits other than the one a question names ("the five-year
-    credit agreement" and its 364-day twin, whose articles read alike), set aside too."""
-    if method.aside >= 1:
-        return list(fused)
-    aside = set(unnamed)  # (as ``aside_reasons`` says why, which ``candidates`` shows)
-    if not intent.definition:
-        aside.update(definitions)
-    if not intent.instrument:
-        aside.update(instruments)
-    if not intent.contents:
-        aside.update(contents)
-    if not aside or not fused:
-        return list(fused)
-    scored = [(page, score * method.aside if page in aside else score) for page, score in fused]
-    first_met = {page: i for i, (page, _) in enumerate(fused)}
-    # A first page kept first whatever its score (``clear_winner``) stays first unless set aside.
-    pinned = scored[:1] if fused[0][0] not in aside and len(fused) > 1 and fused[0][1] < fused[1][1] else []
-    rest = sorted(scored[len(pinned):], key=lambda pair: (-pair[1], first_met[pair[0]]))
-    return pinned + rest
-
-
 # ---------------------------------------------------------------------------------------------
-# Evidence
-
-
-def evidence_list(
-    leading: Sequence[Hashable],
-    passages: Mapping[Hashable, object],
-    intent: Intent,
-    tables: Sequence[Hashable] = (),
-    figure_bonus: float = 0.0,
-    off_period: Collection[Hashable] = (),
-) -> list[Hashable]:
-    """The leading pages ordered by the evidence each holds.
-
-    First the pages that are the table the question asks for (``tables``: the primary
-    statements it names, or implies by a metric when it names no other topic), in their own
-    order: the statement is the evidence, whatever a sentence elsewhere says about the metric.
-    Then the best passage's score (the weighted share of the question's concepts in a few
-    consecutive lines), then for a fact question a line item beside a figure, then the share
-    of concepts anywhere on the page, then the fused order. A page without a passage (routed
-    to, but no word of the question on it) goes last. Pages ``off_period`` (whose tables cover
-    only spans the question does not ask for: the quarter's when it asks for the full year,
-    ``evidence.off_period``) go after the other pages with a passage."""
-    position = {page: i for i, page in enumerate(leading)}
-    table = {page: i for i, page in enumerate(tables)}
-
-    def key(page):
-        if page in table:
-            return (0, table[page], 0.0, False, 0.0, position[page])
-        passage = passages.get(page)
-        if passage is None:
-            return (2, 0, 0.0, False, 0.0, position[page])
-        score = passage.score + (figure_bonus if passage.figure else 0.0)
-        return (1, page in off_period, -round(score, 9), not (intent.fact and passage.figure),
-                -round(passage.coverage, 9), position[page])
-
-    return sorted(leading, key=key)
-
-
-def asked_tables(candidates: Candidates, intent: Intent) -> list[Hashable]:
-    """The statement pages the question asks for as such: those it names, or those holding
-    the line items of a ratio it asks for (DPO, a quick ratio, a margin) when it names no
-    topic of its own. A line item alone ("revenue") does not ask for the statement: the
-    figure may sit in a segment table, a note or MD&A."""
-    if intent.named or (intent.ratio and not intent.topical):
-        return [page for page, _ in candidates.statements]
-    return []
-
-
-def rerank(
-    fused: Sequence[tuple[Hashable, float]],
-    passages: Mapping[Hashable, object] | None,
-    intent: Intent,
-    method: Method,
-    tables: Sequence[Hashable] = (),
-    off_period: Collection[Hashable] = (),
-) -> list[tuple[Hashable, float]]:
-    """The fused list with its leading ``method.rerank_depth`` pages reordered by evidence:
-    those pages' fused order and their ``evidence_list`` fused again by RRF, the evidence list
-    weighted ``method.evidence_weight`` (below 1: it reorders close ranks, it does not overturn
-    what the structure signals decided; the design notes measured that a plain reorder
-    displaces the statement a question names). The pages below keep their order and scores,
-    below the leading ones. ``passages`` maps page ids to ``evidence.Passage``; without it, or
-    with the weight 0, the fused list is returned as it is. ``tables`` are the pages that are
-    the table the question asks for (``asked_tables``): they lead the evidence list; pages
-    ``off_period`` follow the others there (``evidence_list``)."""
-    if not passages or not method.evidence_weight or len(fused) < 2:
-        return list(fused)
-    depth = method.rerank_depth
-    leading = [page for page, _ in fused[:depth]]
-    evidence = evidence_list(leading, passages, intent, tables, method.figure_bonus, off_period)
-    again = rrf([leading, evidence], [1.0, method.evidence_weight], k=method.k)
-    floor = fused[depth - 1][1] if len(fused) >= depth else 0.0
-    # scores of the leading pages stay above those of the pages below them
-    return [(page, floor + score) for page, score in again] + list(fused[depth:])
+# Pages named outright; a weak match
 
 
 def lead(ranked: Sequence[tuple[Hashable, float]], pages: Sequence[Hashable]) -> list[tuple[Hashable, float]]:
@@ -427,25 +298,6 @@ def lead(ranked: Sequence[tuple[Hashable, float]], pages: Sequence[Hashable]) ->
     first = [(page, round(top + step * (len(pages) - i), 6)) for i, page in enumerate(pages)]
     named = set(pages)
     return first + [(page, score) for page, score in ranked if page not in named]
-
-
-def off_period(asked: frozenset[str], shown: Mapping[Hashable, frozenset[str]], pages: Sequence[Hashable]) -> frozenset:
-    """Of ``pages``, those whose tables cover only spans of time the question does not ask for
-    (``shown``: the spans each page's tables and sentences say "ended" of, evidence.py): the
-    quarter's table when it asks for the full year or the year to date. A page that names no
-    span is not off. A quarter asked alone mostly names the filing ("in the Q3 release", "the
-    10-Q for the quarter ended June 2"), whose every page is of that quarter and its year to
-    date: then no page is.
-
-    >>> shown = {"q": frozenset({"quarter"}), "y": frozenset({"year"}), "b": frozenset()}
-    >>> sorted(off_period(frozenset({"year"}), shown, ["q", "y", "b", "unread"]))
-    ['q']
-    >>> off_period(frozenset({"quarter"}), shown, ["q", "y", "b"])
-    frozenset()
-    """
-    if asked <= {"quarter"}:
-        return frozenset()
-    return frozenset(page for page in pages if shown.get(page) and not shown[page] & asked)
 
 
 def covers(terms: Sequence[TermSignal], on_page: Sequence[bool]) -> bool:
@@ -534,7 +386,7 @@ def stages(signals: Signals, method: Method) -> Stages:
         # A leading page of definitions that defines a term of several words the question
         # names ("Applicable Rate" means ...: the pricing grid it asks about) is the evidence,
         # not a restatement of it.
-        leading = {page for page, _ in fused[: method.rerank_depth]}
+        leading = {page for page, _ in fused[: depth(method)]}
         definitions = definitions - (signals.defining & leading)
     kept = set_aside(fused, definitions, filing.instruments, intent, method, made.unnamed, filing.contents)
     found = Stages(made, fused, definitions, kept)
@@ -550,7 +402,26 @@ def to_define(signals: Signals, method: Method) -> tuple[Hashable, ...]:
     if not definitions or signals.intent.definition:
         return ()
     _, fused = _fused(signals, method)
-    return tuple(page for page, _ in fused[: method.rerank_depth] if page in definitions)
+    return tuple(page for page, _ in fused[: depth(method)] if page in definitions)
+
+
+def depth(method: Method) -> int:
+    """How many of the fusion's leading pages the last stage reads: the learned stage's
+    candidates (``Method.pool``), or the rules' rerank depth."""
+    return candidates_of(method) if method.learned else method.rerank_depth
+
+
+def candidates_of(method: Method) -> int:
+    """How many of the fusion's leading pages the learned stage scores: ``Method.pool``, or the
+    shipped model's own depth (chosen with it by leave-one-company-out)."""
+    return method.pool or learned.shipped().pool
+
+
+def pool(signals: Signals, method: Method) -> tuple[Hashable, ...]:
+    """The pages the learned last stage scores: the fusion's leading ``method.pool`` (no page
+    moved, none set aside: those are its signals) and the pages the question names outright."""
+    made, fused = _fused(signals, method)
+    return tuple(dict.fromkeys([page for page, _ in fused[: candidates_of(method)]] + list(made.named)))
 
 
 def to_read(signals: Signals, method: Method, top: int = TOP_DEFAULT) -> Reads:
@@ -560,6 +431,9 @@ def to_read(signals: Signals, method: Method, top: int = TOP_DEFAULT) -> Reads:
     ``rerank_depth``; the others are read for their evidence lines only: the ranking never
     depends on ``top``); and the first ``rerank_depth`` for the spans of time their tables
     cover, when the question asks for a span that can make a page off-period."""
+    if method.learned:  # every candidate, for its signals; the shown pages are among them
+        pages = pool(signals, method)
+        return Reads(pages, () if signals.periods <= {"quarter"} else pages)
     staged = stages(signals, method)
     shown = max(top, method.rerank_depth)
     pages = tuple(dict.fromkeys([page for page, _ in staged.kept[:shown]] + list(staged.made.named)))
@@ -568,11 +442,15 @@ def to_read(signals: Signals, method: Method, top: int = TOP_DEFAULT) -> Reads:
 
 
 def order(signals: Signals, method: Method) -> Ranking:
-    """A question's pages, best first: the lists fused (``fuse``), the pages that restate set
-    aside (``set_aside``), the leading ones reordered by their evidence (``rerank``: the
-    statements asked for as such first, pages off-period after the others), and the pages the
-    question names outright first (``lead``). Reads nothing but ``signals``; pages whose
-    passages it lacks rank as pages without a passage."""
+    """A question's pages, best first. Learned (``Method.learned``, the default): the lists
+    fused (``fuse``), the leading candidates (``pool``) scored by the trained model from their
+    signals (``learned_order``), the pages past them in the fusion's order below, and the pages
+    the question names outright first (``lead``). By the rules: the pages that restate set aside
+    (``set_aside``), the leading ones reordered by their evidence (``rerank``: the statements
+    asked for as such first, pages off-period after the others), then ``lead``. Reads nothing
+    but ``signals``; pages whose passages it lacks rank as pages without a passage."""
+    if method.learned:
+        return learned_order(signals, method)
     staged = stages(signals, method)
     made, intent = staged.made, signals.intent
     leading = [page for page, _ in staged.kept[: method.rerank_depth]]
@@ -580,3 +458,133 @@ def order(signals: Signals, method: Method) -> Ranking:
     tables = asked_tables(made.candidates, intent)
     ordered = lead(rerank(staged.kept, signals.passages, intent, method, tables, off), made.named)
     return Ranking(made.candidates, tuple(ordered), made.named, made.exhibits)
+
+
+def vectors(signals: Signals, method: Method) -> tuple[tuple[Hashable, ...], tuple[tuple[float, ...], ...]]:
+    """The learned stage's candidates (``pool``) and each one's vector of signals
+    (``features.vectors``, its numbers in the order of ``features.NAMES``): what the model scores."""
+    staged = stages(signals, method)
+    pages = pool(signals, method)
+    return pages, features.vectors(signals, method, staged.made, staged.fused, staged.definitions, pages)
+
+
+# The pages the learned stage puts after the other candidates whatever their score, as facts
+# about the page rather than signals (features.py's flags of the same name): a page of contents
+# (titles and page numbers) when the question does not ask for one, and a page of an exhibit
+# other than the one the question names. Both are rare among the development questions' first
+# pages (3 and 5 of 1,631), too rare for the model to learn; put after the others they cost
+# nothing held out by company (benchmarks/train_ranker.txt, docs/ranking.md).
+SET_APART = ("contents", "unnamed")
+_APART = tuple(features.NAMES.index(name) for name in SET_APART)
+
+
+def learned_order(signals: Signals, method: Method, model=None) -> Ranking:
+    """The learned last stage: the candidates (``pool``) ordered by the model's score of their
+    signals (``features.vectors``; ties keep the fusion's order), those ``SET_APART`` after the
+    others, the fusion's other pages below them in its order, the pages named outright first;
+    each candidate with its calibrated confidence. ``model``: a ``learned.Model`` (by default the
+    shipped one, evfind/data/ranker.json)."""
+    made, fused = _fused(signals, method)
+    model = model or learned.shipped()
+    pages, rows = vectors(signals, method)
+    scores = model.scores(rows)
+    span = max(scores, default=0.0) - min(scores, default=0.0) + 1.0
+    # a page set apart scores below every other candidate (its order among its kind kept)
+    scores = [score - span if any(row[c] for c in _APART) else score for score, row in zip(scores, rows)]
+    ranked = sorted(range(len(pages)), key=lambda i: (-scores[i], i))
+    floor = min(scores, default=0.0) - 1.0
+    chosen = set(pages)
+    ordered = lead([(pages[i], round(scores[i], 6)) for i in ranked]
+                   + [(page, round(floor + score, 6)) for page, score in fused if page not in chosen], made.named)
+    place = {page: i for i, page in enumerate(pages)}
+    scored = [place[page] for page, _ in ordered if page in place]
+    confidence = model.confidence([scores[i] for i in scored], [pages[i] in made.named for i in scored])
+    return Ranking(made.candidates, tuple(ordered), made.named, made.exhibits,
+                   dict(zip((pages[i] for i in scored), confidence)))
+
+
+def doubtful(confidence: float | None) -> bool:
+    """Is an answer whose first page has this confidence doubtful: under the shipped model's
+    doubt threshold (learned.DOUBT: no page is likely to hold the evidence)? None (the rules
+    ranked, no confidence) is never doubtful."""
+    if confidence is None:
+        return False
+    from . import learned
+
+    return confidence < learned.shipped().doubt
+
+
+# ---------------------------------------------------------------------------------------------
+# The rules' ranking page by page
+
+
+class Candidate(NamedTuple):
+    """One page of a question's ranking with every signal the rules read (``candidates``): for
+    --explain and for tests; the learned stage reads the same as numbers (``vectors``).
+    Ranks count from 1; None: not in that list (or not read)."""
+
+    page: Hashable
+    rank: int  # its place in the final order
+    score: float
+    fused_rank: int | None  # its place in the fusion (RRF, the clear winner first), before anything is set aside
+    fused_score: float | None
+    lexical_rank: int | None
+    bm25: float | None
+    statement_rank: int | None
+    statement: str | None  # the kind of primary statement it is, when targeted
+    section_rank: int | None
+    expanded_rank: int | None
+    aside: tuple[str, ...]  # why it was scored down: definitions, instrument, contents, unnamed (empty: kept)
+    defining: bool  # a page of definitions that defines a term the question names (and so not set aside)
+    off_period: bool  # its tables cover only spans of time the question does not ask for
+    table: bool  # a statement the question asks for as such (``rank.asked_tables``)
+    named: bool  # named outright: where a named Item or exhibit begins
+    exhibit: str | None  # the number of the named exhibit it is a page of
+    passage: float | None  # its best passage's score, 0 to 1 (None: not read)
+    coverage: float | None  # the share of the question's concepts anywhere on it
+    figure: bool  # one of the question's line items sits beside a figure in its passage
+    periods: frozenset[str]  # the spans of time its tables cover (read only where they can count)
+
+
+def candidates(signals: Signals, method: Method) -> tuple[Candidate, ...]:
+    """Every page of a question's ranking in ``order``'s order, each with the signals the rules
+    read (``Candidate``), as the rules read them (the learned stage's numbers: ``vectors``)."""
+    staged = stages(signals, method)
+    made, intent = staged.made, signals.intent
+    ranking = order(signals, method)
+    lists_ = made.candidates
+
+    def places(ranked) -> dict:
+        found: dict = {}
+        for place, (page, score) in enumerate(ranked, start=1):
+            found.setdefault(page, (place, score))
+        return found
+
+    fused, lexical, statements = places(staged.fused), places(lists_.lexical), places(lists_.statements)
+    sections, expanded = places(lists_.sections), places(lists_.expanded)
+    kinds = {page: kind for page, kind, _ in signals.statements}
+    leading = [page for page, _ in staged.kept[: method.rerank_depth]]
+    off = off_period(signals.periods, signals.shown, leading)
+    tables = set(asked_tables(lists_, intent))
+    named = set(made.named)
+    exhibit_of = made.exhibit_of or {}
+    filing = signals.filing
+    aside = aside_reasons(staged.definitions, filing.instruments, intent, made.unnamed, filing.contents)
+    found = []
+    for place, (page, score) in enumerate(ranking.fused, start=1):
+        passage = signals.passages.get(page)
+        found.append(Candidate(
+            page=page, rank=place, score=score,
+            fused_rank=fused.get(page, (None,))[0], fused_score=fused.get(page, (None, None))[1],
+            lexical_rank=lexical.get(page, (None,))[0], bm25=lexical.get(page, (None, None))[1],
+            statement_rank=statements.get(page, (None,))[0], statement=kinds.get(page),
+            section_rank=sections.get(page, (None,))[0], expanded_rank=expanded.get(page, (None,))[0],
+            aside=aside.get(page, ()) if method.aside < 1 else (),
+            defining=page in signals.defining, off_period=page in off, table=page in tables, named=page in named,
+            exhibit=exhibit_of.get(page),
+            passage=None if passage is None else passage.score,
+            coverage=None if passage is None else passage.coverage,
+            figure=bool(passage is not None and passage.figure),
+            periods=signals.shown.get(page, frozenset()),
+        ))
+    return tuple(found)

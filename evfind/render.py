@@ -25,8 +25,8 @@ LABELS = {
     "documents": "Documents: ",
     "pages": "({count} pages)",
     "one_page": "(1 page)",
-    "header": ("Rank", "Page", "Document", "SHA-256", "What matched"),
-    "md_header": ("Rank", "Physical page", "Document", "What matched", "Evidence"),
+    "header": ("Rank", "Page", "Conf", "Document", "SHA-256", "What matched"),
+    "md_header": ("Rank", "Physical page", "Confidence", "Document", "What matched", "Evidence"),
     "printed": "{page} (printed {label})",
     "evidence": "line {line}: ",  # before a hit's best evidence line (its line on the page)
     "columns": "columns, line {line}: ",  # before the column headings of its table (one header line)
@@ -50,6 +50,11 @@ def page_cell(hit: Hit, lang: str = "en") -> str:
     if hit.page_label and hit.page_label != str(hit.page_number):
         return labels(lang)["printed"].format(page=hit.page_number, label=hit.page_label)
     return str(hit.page_number)
+
+
+def confidence_cell(hit: Hit) -> str:
+    """The hit's confidence as a short figure (two decimals: "0.87"), "-" where the rules ranked."""
+    return "-" if hit.confidence is None else f"{hit.confidence:.2f}"
 
 
 def width(text: str) -> int:
@@ -290,10 +295,11 @@ def to_table(answer: Answer, columns: int | None = None, colour: bool = False) -
     if answer.results:
         header = said["header"]
         rows = [
-            (str(h.rank), page_cell(h, answer.lang), h.document_id, h.document_sha256[:SHORT_SHA], h.note)
+            (str(h.rank), page_cell(h, answer.lang), confidence_cell(h), h.document_id, h.document_sha256[:SHORT_SHA],
+             h.note)
             for h in answer.results
         ]
-        widths = [max(width(r[i]) for r in [header, *rows]) for i in range(4)]
+        widths = [max(width(r[i]) for r in [header, *rows]) for i in range(5)]
         lines.append("")
         indent = " " * (widths[0] + 2)  # evidence lines start under the page
         lines.append(_table_row(header, widths))
@@ -319,7 +325,8 @@ def to_table(answer: Answer, columns: int | None = None, colour: bool = False) -
 
 
 def _table_row(row, widths) -> str:
-    cells = [_rjust(row[0], widths[0])] + [_ljust(row[i], widths[i]) for i in range(1, 4)] + [row[4]]
+    cells = ([_rjust(row[0], widths[0]), _ljust(row[1], widths[1]), _rjust(row[2], widths[2])]
+             + [_ljust(row[i], widths[i]) for i in range(3, 5)] + [row[5]])
     return "  ".join(cells).rstrip()
 
 
@@ -354,11 +361,11 @@ def to_markdown(answer: Answer) -> str:
     lines = []
     if answer.results:
         lines.append("| " + " | ".join(labels(answer.lang)["md_header"]) + " |")
-        lines.append("| ---: | ---: | --- | --- | --- |")
+        lines.append("| ---: | ---: | ---: | --- | --- | --- |")
         for h in answer.results:
             document = f"{h.document_id} (sha256 {h.document_sha256[:SHORT_SHA]})"
             lines.append(
-                f"| {h.rank} | {_md(page_cell(h, answer.lang))} | {_md(document)} | {_md(h.note)} "
+                f"| {h.rank} | {_md(page_cell(h, answer.lang))} | {confidence_cell(h)} | {_md(document)} | {_md(h.note)} "
                 f"| {_md_evidence(h, answer.lang)} |"
             )
     blocks = [above, "\n".join(lines), below]

@@ -13,8 +13,10 @@ run, and tested, on a record written by hand, without a database.
   exhibits it names, and what the leading pages' text says.
 - ``Ranking``: what ``rank.order`` returns: the ranked lists fused, the pages in order, the
   pages named outright and the exhibits named.
-(``features.Candidate`` is one page's signals as the rules read them: the inputs of a learned
-last stage.)
+- ``PageSignal``, ``ConceptSignal``: what the learned last stage reads besides, of each
+  candidate page's text and place and of each of the question's concepts (features.py turns
+  them into numbers).
+(``rank.Candidate`` is one page's signals as the rules read them.)
 
 Page ids are whatever the rows hold (the store's ``pages.id``; letters in tests). Nothing here
 computes; every record is a NamedTuple of tuples, frozensets and read-only mappings.
@@ -85,6 +87,32 @@ class TermSignal(NamedTuple):
     symbol: bool = False  # holds a trading symbol of the filer that the question writes in capitals
 
 
+class PageSignal(NamedTuple):
+    """What a learned last stage reads of one candidate page's text and place (the finder reads
+    it for the pages ``rank.to_read`` names; ``features.vectors`` turns it into numbers)."""
+
+    number: int = 0  # physical page number
+    lines: int = 0  # lines in its text
+    characters: int = 0  # characters in its text
+    digits: int = 0  # of those, digits: a table of figures has many, prose few
+    rows: int = 0  # lines where one of the question's line items sits beside a figure
+    # the question's concepts (``Signals.concepts``, by index) on each line of its text that
+    # holds any: (line index, concepts), in page order
+    on_lines: tuple[tuple[int, frozenset[int]], ...] = ()
+    heading: frozenset[int] = frozenset()  # the concepts in its headings
+    printed: frozenset[int] = frozenset()  # the question's years and periods its text prints (matched or not)
+    origin: str | None = None  # how it belongs to a targeted section: title, started, statement, carried (None: not)
+    statement: str | None = None  # the primary statement it is, targeted or not
+
+
+class ConceptSignal(NamedTuple):
+    """One of the question's concepts as the evidence weighs it (finder: ``evidence.Concept``)."""
+
+    weight: float = 1.0  # its rarity in the filing (BM25 IDF); 0 for a year or a statement named as the place
+    pages: int = 0  # the filing's pages that hold it (0: none: the filing never says it)
+    year: bool = False  # a year: it picks a column, not a line
+
+
 class Filing(NamedTuple):
     """What the ranking reads about the revision asked, read once per ``Finder``."""
 
@@ -121,6 +149,10 @@ class Signals(NamedTuple):
     periods: frozenset[str] = frozenset()  # the spans of time the question asks for (evidence.periods_asked)
     shown: Mapping[Hashable, frozenset[str]] = NOTHING  # of the pages read (``rank.to_read``), the spans each covers
     passages: Mapping[Hashable, object] = NOTHING  # of the pages read, each one's best passage (evidence.Passage)
+    # What the learned last stage reads besides (empty in a record written for the rules):
+    concepts: tuple[ConceptSignal, ...] = ()  # the question's concepts, in evidence.py's order
+    pages: Mapping[Hashable, PageSignal] = NOTHING  # of the pages read, what their text and place say
+    chinese: bool = False  # the question was asked in Chinese (read into English through the glossary)
     # The pages whose inline-XBRL facts match the question's line items (concepts.lookup), best
     # first: (page, the best matching fact's score); empty for a filing without facts.
     facts: Ranked = ()
@@ -133,6 +165,9 @@ class Ranking(NamedTuple):
     fused: tuple[tuple[Hashable, float], ...]  # (page, score) best first: every page of the lists
     named: tuple[Hashable, ...] = ()  # the pages named outright, first: where a named Item or exhibit begins
     exhibits: tuple[str, ...] = ()  # the exhibits the question names, by number or by title
+    # The calibrated probability that each page of the learned last stage's candidates holds
+    # the evidence (``learned.confidence``); empty when the rules ranked.
+    confidence: Mapping[Hashable, float] = NOTHING
 
 
 class Reads(NamedTuple):

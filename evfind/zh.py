@@ -238,6 +238,7 @@ def note(heading: str, section_heading: str | None, terms: tuple[str, ...], read
 MESSAGES = {
     "no_match": "未在该文档中定位到相关页面；可换一种说法：报表项目、章节标题，或财报原文的英文术语",
     "weak_match": "没有页面包含问题的全部内容词；以下候选页面只包含其中一部分，请逐页核对",
+    "doubtful": "没有页面很可能包含所需证据（第一页的置信度为 {confidence}）；以下是候选页面，请逐页核对",
     "no_database": "{path}：数据库不存在（请先运行 `evfind ingest REPORT.pdf --db {path}`）",
     "no_pages": "尚未载入任何页面，无法检索：{path}；请先运行 `evfind ingest REPORT.pdf --db {path}`",
     "no_content_words": "问题缺少可检索的内容词；请用财报中的说法提问（例如 资本支出、法律诉讼、现金流量表）",
@@ -290,8 +291,8 @@ LABELS = {
     "documents": "文档：",
     "pages": "（共 {count} 页）",
     "one_page": "（共 1 页）",
-    "header": ("排名", "页码（物理页）", "文档", "SHA-256", "命中说明"),
-    "md_header": ("排名", "页码（物理页）", "文档", "命中说明", "证据"),
+    "header": ("排名", "页码（物理页）", "置信度", "文档", "SHA-256", "命中说明"),
+    "md_header": ("排名", "页码（物理页）", "置信度", "文档", "命中说明", "证据"),
     "printed": "{page}（印刷页码 {label}）",
     "evidence": "第 {line} 行：",
     "columns": "表头，第 {line} 行：",

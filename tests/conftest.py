@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,20 @@ def filing_db(tmp_path, filing_pdf) -> Path:
     return ingest(filing_pdf).db_path
 
 
+# The doubtful answer's sentence (answer.DOUBTFUL, zh.MESSAGES["doubtful"]): the first page's
+# confidence is under the doubt threshold.
+DOUBT_SAID = re.compile(r"^(No page is likely to hold the evidence \(the first has confidence [0-9.]+\); these are the "
+                        r"candidates\. Check them(\. )?|没有页面很可能包含所需证据（第一页的置信度为 [0-9.]+）；以下是候选页面，请逐页核对。?)")
+
+
+def besides_doubt(message: str | None) -> str | None:
+    """An answer's message without the doubtful answer's sentence (None when nothing else is
+    said): what tests of the other parts of a message check."""
+    if message is None:
+        return None
+    return DOUBT_SAID.sub("", message) or None
+
+
 def write_jsonl(path: Path, pages: list[str]) -> Path:
     path.write_text(
         "".join(json.dumps({"page_number": n, "text": t}) + "\n" for n, t in enumerate(pages, 1)),
@@ -95,14 +110,14 @@ def write_jsonl(path: Path, pages: list[str]) -> Path:
     return path
 
 
-def ranked_pages(cli: Cli, tmp_path: Path, name: str, pages: list[str], question: str) -> list[int]:
-    """The pages a query of a filing written here lists (up to 20), through the CLI; the filing
-    is ingested once, as ``name``.jsonl."""
+def ranked_pages(cli: Cli, tmp_path: Path, name: str, pages: list[str], question: str, *options: str) -> list[int]:
+    """The pages a query of a filing written here lists (up to 20), through the CLI (with
+    ``options``: "--method", "rules"); the filing is ingested once, as ``name``.jsonl."""
     source = tmp_path / f"{name}.jsonl"
     if not source.with_suffix(".db").exists():
         write_jsonl(source, pages)
         assert cli("ingest", source).exit_code == 0
-    result, data = cli.json("query", source.with_suffix(".db"), question, "--top", "20")
+    result, data = cli.json("query", source.with_suffix(".db"), question, "--top", "20", *options)
     assert result.exit_code == 0, result.output
     return [hit["page_number"] for hit in data["results"]]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import subprocess
 import sys
@@ -94,12 +95,12 @@ def test_table_and_markdown(cli, filing_db):
     lines = table.stdout.splitlines()
     assert lines[0] == f"Question: {CAPEX}"
     assert lines[1].startswith("Document: ACME_2024_10K  sha256 ")
-    assert lines[3].split() == ["Rank", "Page", "Document", "SHA-256", "What", "matched"]
+    assert lines[3].split() == ["Rank", "Page", "Conf", "Document", "SHA-256", "What", "matched"]
     assert lines[4].split()[:4] == ["1", "10", "(printed", "8)"]
     markdown = cli("query", filing_db, CAPEX, "--top", "2", "--format", "markdown")
     md_lines = markdown.stdout.splitlines()
-    assert md_lines[0] == "| Rank | Physical page | Document | What matched | Evidence |"
-    assert md_lines[2].startswith("| 1 | 10 (printed 8) | ACME_2024_10K (sha256 ")
+    assert md_lines[0] == "| Rank | Physical page | Confidence | Document | What matched | Evidence |"
+    assert re.match(r"\| 1 \| 10 \(printed 8\) \| [01]\.\d\d \| ACME_2024_10K \(sha256 ", md_lines[2])
 
 
 def test_show_prints_the_stored_page(cli, filing_db):

@@ -83,7 +83,7 @@ def test_ask_shows_each_hits_best_evidence_line_with_its_terms_marked(ds, filing
     with Finder(filing_db) as finder:
         answer = finder.query(CAPEX_FACT, top=ASK_TOP).to_dict()
     hits = [row for row in rows(ds, f"/{NAME}/ask.json", question=CAPEX_FACT) if row["rank"] is not None]
-    assert list(hits[0])[:6] == ["rank", "page", "printed", "note", "line", "evidence"]
+    assert list(hits[0])[:7] == ["rank", "page", "printed", "confidence", "note", "line", "evidence"]
     assert (hits[0]["line"], hits[0]["evidence"]) == (
         10, "<mark>Purchases of property, plant and equipment</mark> (52.8) (47.3) (44.1)"
     )

@@ -96,11 +96,11 @@ def test_the_table_lists_the_documents(cli, shelf):
         f"           BETA_2024_10K  sha256 {beta}  (4 pages)",
         "",
     ]
-    assert lines[4].split() == ["Rank", "Page", "Document", "SHA-256", "What", "matched"]
+    assert lines[4].split() == ["Rank", "Page", "Conf", "Document", "SHA-256", "What", "matched"]
     rows = [line for line in lines[5:] if not line.startswith("      line ")]  # each hit's evidence line under it
     # "5 (printed 3)": ACME's pages print their folios
     cells = [re.sub(r" \(printed \w+\)", "", line).split() for line in rows[:2]]
-    assert {tuple(cell[2:4]) for cell in cells} == {("ACME_2024_10K", acme), ("BETA_2024_10K", beta)}
+    assert {tuple(cell[3:5]) for cell in cells} == {("ACME_2024_10K", acme), ("BETA_2024_10K", beta)}
     chinese = cli("query", shelf, "法律诉讼在哪一页？", "--top", "2").stdout.splitlines()
     assert chinese[1:3] == [f"文档：ACME_2024_10K  sha256 {acme}  （共 12 页）", f"      BETA_2024_10K  sha256 {beta}  （共 4 页）"]  # 文档： takes six columns
 

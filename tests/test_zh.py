@@ -4,6 +4,7 @@ and the Chinese output through the CLI on the test filing (tests/filing.py)."""
 from __future__ import annotations
 
 import json
+import re
 import string
 
 import pytest
@@ -195,13 +196,13 @@ def test_chinese_table(cli, filing_db):
     lines = result.stdout.splitlines()
     assert lines[0] == f"问题：{CASH_FLOW_ZH}"
     assert lines[1].startswith("文档：ACME_2024_10K  sha256 ") and lines[1].endswith("（共 12 页）")
-    assert lines[3].split() == ["排名", "页码（物理页）", "文档", "SHA-256", "命中说明"]
+    assert lines[3].split() == ["排名", "页码（物理页）", "置信度", "文档", "SHA-256", "命中说明"]
     assert lines[4].split()[:3] == ["1", "10（印刷页码", "8）"]
     assert "Consolidated Statements of Cash Flows；命中：经营活动现金流 → " in lines[4]
     assert "net cash provided by operating activities" in lines[4]
     # a Chinese character takes two columns on a terminal: the columns line up as displayed
-    assert lines[3].startswith("排名  页码（物理页）    文档           SHA-256")
-    assert lines[4].startswith("   1  10（印刷页码 8）  ACME_2024_10K  ")
+    assert lines[3].startswith("排名  页码（物理页）    置信度  文档           SHA-256")
+    assert re.match(r"   1  10（印刷页码 8）    [01]\.\d\d  ACME_2024_10K  ", lines[4])
     assert columns(lines[3], "文档") == columns(lines[4], "ACME_2024_10K")
 
 
@@ -215,8 +216,8 @@ def columns(line: str, text: str) -> int:
 def test_chinese_markdown_and_json(cli, filing_db):
     markdown = cli("query", filing_db, CAPEX_ZH, "--top", "2", "--format", "markdown")
     lines = markdown.stdout.splitlines()
-    assert lines[0] == "| 排名 | 页码（物理页） | 文档 | 命中说明 | 证据 |"
-    assert lines[2].startswith("| 1 | 10（印刷页码 8） | ACME_2024_10K (sha256 ")
+    assert lines[0] == "| 排名 | 页码（物理页） | 置信度 | 文档 | 命中说明 | 证据 |"
+    assert re.match(r"\| 1 \| 10（印刷页码 8） \| [01]\.\d\d \| ACME_2024_10K \(sha256 ", lines[2])
     assert "命中：资本支出 → purchases of property, plant and equipment" in lines[2]
     result, data = cli.json("query", filing_db, CAPEX_ZH)
     assert set(data) == {"question", "document", "results", "message"}  # keys stay English
@@ -236,7 +237,7 @@ def test_lang_overrides_the_question_language(cli, filing_db):
     assert english.exit_code == 0
     lines = english.stdout.splitlines()
     assert lines[0] == f"Question: {CAPEX_ZH}"
-    assert lines[3].split() == ["Rank", "Page", "Document", "SHA-256", "What", "matched"]
+    assert lines[3].split() == ["Rank", "Page", "Conf", "Document", "SHA-256", "What", "matched"]
     assert "Consolidated Statements of Cash Flows; matched: " in lines[4]
     assert "命中" not in english.stdout
     chinese = cli("query", filing_db, "What were capital expenditures in 2024?", "--top", "1", "--lang", "zh")

@@ -1,0 +1,647 @@
+"""Train the learned last stage: evfind/data/ranker.json, chosen by leave-one-company-out.
+
+    pip install -e '.[train]'
+    python -m benchmarks.train_ranker --financebench ../shared/financebench --edgar ../shared/edgar
+
+Reads every labelled development set of ``benchmarks/retrieval.py`` ``sets()`` (FinanceBench's
+questions, its seed-style and forms sets, questions_taxonomy, the hold-outs 1 to 6, which are
+development data now, and questions_edgar on the EDGAR HTML filings; English and Chinese
+wordings; never the sample filing's), asks each question of its own filing through the
+product's own pipeline (``Finder.signals``, ``rank.vectors``: the numbers the query path
+scores are the numbers trained on), and:
+
+1. chooses the trees' parameters by leave-one-company-out (company = ``evaluate.company_of``; a
+   company's English and Chinese wordings are held out together): each setting of ``SETTINGS``
+   trained without a company and measured on it, the setting with the best pooled objective
+   (the mean of hit@1, hit@3 and the reciprocal rank) kept;
+2. fits the calibration (a logistic regression, ``learned.Calibration``) on the held-out scores
+   of that setting, so that a confidence is what the model says of a company it never saw, and
+   measures it by leaving each company out of the calibration too;
+3. trains the shipped model on every question and writes it (the trees as flat arrays, the
+   features, the calibration, the doubt threshold and its provenance: the question files and
+   filings used, the date, the parameters and the leave-one-company-out figures) to
+   evfind/data/ranker.json, after checking that evfind's pure-Python evaluation of the written
+   trees gives LightGBM's own scores;
+4. prints, and writes to benchmarks/train_ranker.txt, hit@1/3/5 per set and language before (the
+   hand-set rules, ``rank.RULES``, tuned on these questions: in-sample) and after (the learned
+   stage, in-sample and held out by company), the ablation (each signal group of
+   ``features.GROUPS`` removed in turn, held out by company) and the calibration table.
+
+LightGBM (the ``train`` extra) is imported here only: the product evaluates the written trees in
+pure Python (evfind/learned.py). The output holds figures only, never a question or a gold page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import hashlib
+import io
+import json
+import math
+import pickle
+import sys
+import time
+from collections import defaultdict
+from contextlib import redirect_stdout
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from retrieval import records_of, sets  # noqa: E402
+
+from evfind import __version__, features, learned, rank  # noqa: E402
+from evfind.errors import NoContentWordsError  # noqa: E402
+from evfind.evaluate import company_of, database_for  # noqa: E402
+from evfind.finder import Finder  # noqa: E402
+from evfind.rank import DEFAULT, RULES  # noqa: E402
+
+OUT = REPO / "evfind" / "data" / "ranker.json"
+REPORT = REPO / "benchmarks" / "train_ranker.txt"
+# The sets trained on: every development set but the sample filing's (the product's own example)
+# and financebench-zh-en (the English wording of financebench-zh: FinanceBench's own questions).
+SKIPPED = ("sample", "sample-zh", "financebench-zh-en")
+# How the sets are reported: the set, and the hold-outs pooled.
+HOLDOUTS = ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6")
+REPORTED = ("financebench", "seed-style", "forms", "taxonomy", "holdouts", "edgar")
+
+# LambdaMART (Burges, "From RankNet to LambdaRank to LambdaMART: An Overview", MSR-TR-2010-82):
+# a gain of 1 for a gold page, 0 otherwise; the parameters that stay fixed.
+BASE = dict(
+    objective="lambdarank", label_gain=[0, 1], lambdarank_truncation_level=10, learning_rate=0.05,
+    bagging_fraction=0.8, bagging_freq=1, feature_fraction=0.8, min_data_in_leaf=20, verbose=-1,
+    num_threads=1, seed=1, deterministic=True, force_row_wise=True,
+)
+# The settings chosen among by leave-one-company-out: few and far apart (a fine grid over some
+# 1,700 questions of 23 companies fits noise).
+SETTINGS = {
+    f"{rounds} trees of {leaves} leaves": {"num_boost_round": rounds, "num_leaves": leaves}
+    for rounds in (100, 250) for leaves in (4, 7, 15)
+}
+# The setting the candidate depths are compared with (and --quick trains), and the depths.
+QUICK_NAME, QUICK = "150 trees of 7 leaves", {"num_boost_round": 150, "num_leaves": 7}
+POOLS = (10, 15, 20)
+# The confidence thresholds the doubt threshold is chosen among, and the calibration's bins.
+DOUBTS = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
+BINS = ((0.0, 0.3), (0.3, 0.5), (0.5, 0.7), (0.7, 0.9), (0.9, 1.0001))
+CALIBRATED = 5  # the candidates of each question the calibration is fitted on (the leading ones)
+# The calibration: Platt scaling over some of learned.RANKED_INPUTS; the sets of inputs chosen
+# among by the held-out log loss of the first pages.
+CALIBRATIONS = {
+    "score": ("score",),
+    "score, lead": ("score", "lead"),
+    "score, lead, named": ("score", "lead", "named"),
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# The questions, through the product's pipeline
+
+
+def collect(financebench: Path, edgar: Path | None, cache: Path, pool: int) -> tuple[list[dict], list[dict]]:
+    """Every labelled question with its candidates' vectors (``features.vectors`` of
+    ``Finder.signals``: the fusion's leading ``pool`` pages and those named outright), its gold
+    pages and the rules' ranking; and the files read."""
+    method = DEFAULT._replace(pool=pool)
+    questions, files = [], []
+    finders: dict[tuple[str, str], Finder] = {}
+    try:
+        for name, labels, field, _, sources, _ in sets(financebench, edgar):
+            if name in SKIPPED:
+                continue
+            records = records_of(labels, field, sources)
+            files.append({"set": name, "file": labels.name, "field": field, "questions": len(records),
+                          "sha256": hashlib.sha256(labels.read_bytes()).hexdigest()})
+            for record in records:
+                doc = record["doc_name"]
+                for asked, key in ((method, "learned"), (RULES, "rules")):
+                    if (doc, key) not in finders:
+                        finders[doc, key] = Finder(database_for(doc, sources, None, cache), method=asked)
+                learned_finder, rules_finder = finders[doc, "learned"], finders[doc, "rules"]
+                try:
+                    signals = learned_finder.signals(record[field])
+                    rules = [hit.page_number for hit in rules_finder.query(record[field], top=20).results]
+                except NoContentWordsError:
+                    continue
+                pages, rows = rank.vectors(signals, method)
+                named = set(rank.stages(signals, method).made.named)
+                questions.append({
+                    "set": name, "id": str(record.get("id")), "doc": doc, "company": company_of(record),
+                    "question": record[field],
+                    "zh": name.endswith("-zh"), "gold": set(record["gold_pages"]),
+                    "pages": [signals.pages[p].number for p in pages], "rows": [list(r) for r in rows],
+                    "named": [p in named for p in pages], "rules": rules,
+                })
+    finally:
+        for finder in finders.values():
+            finder.close()
+    return questions, files
+
+
+def filings_of(questions: list[dict], financebench: Path, edgar: Path | None) -> list[dict]:
+    """The filings the questions are asked of: name and SHA-256 of each source file."""
+    found = []
+    for doc in sorted({q["doc"] for q in questions}):
+        for folder in (financebench / "pdfs", edgar):
+            if folder is None:
+                continue
+            source = next((p for p in (folder / f"{doc}{ext}" for ext in (".pdf", ".htm", ".html")) if p.is_file()), None)
+            if source is not None:
+                found.append({"filing": source.name, "sha256": hashlib.sha256(source.read_bytes()).hexdigest()})
+                break
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Training and leave-one-company-out
+
+
+def matrix(questions: list[dict], columns: list[int]):
+    import numpy as np
+
+    X = np.array([[row[c] for c in columns] for q in questions for row in q["rows"]], dtype=float)
+    y = np.array([int(p in q["gold"]) for q in questions for p in q["pages"]])
+    return X, y, [len(q["rows"]) for q in questions]
+
+
+def train(questions: list[dict], setting: dict, columns: list[int]):
+    """A LightGBM ranker on these questions (those whose candidates hold a gold page)."""
+    import lightgbm
+
+    useful = [q for q in questions if q["rows"] and any(p in q["gold"] for p in q["pages"])]
+    X, y, groups = matrix(useful, columns)
+    params = {**BASE, "num_leaves": setting["num_leaves"]}
+    data = lightgbm.Dataset(X, y, group=groups, feature_name=[features.NAMES[c] for c in columns],
+                            params={"verbose": -1})
+    return lightgbm.train(params, data, num_boost_round=setting["num_boost_round"])
+
+
+APART = [features.NAMES.index(name) for name in rank.SET_APART]
+
+
+def ranked(question: dict, scores) -> list[tuple[int, float, bool]]:
+    """A question's candidates as the learned stage orders them (``rank.learned_order``): by
+    score (ties in the fusion's order), those ``rank.SET_APART`` after the others, the pages
+    named outright first: (page, score, named) best first."""
+    scores = [float(s) for s in scores]
+    span = max(scores, default=0.0) - min(scores, default=0.0) + 1.0
+    scores = [s - span if any(row[c] for c in APART) else s for s, row in zip(scores, question["rows"])]
+    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+    named = [i for i in range(len(scores)) if question["named"][i]]
+    order = named + [i for i in order if i not in named]
+    return [(question["pages"][i], scores[i], question["named"][i]) for i in order]
+
+
+def loco_scores(questions: list[dict], setting: dict, columns: list[int]) -> dict[int, list]:
+    """Each question's candidates scored by a model trained without its company: index ->
+    ``ranked``."""
+    import numpy as np
+
+    found = {}
+    for company in sorted({q["company"] for q in questions}):
+        model = train([q for q in questions if q["company"] != company], setting, columns)
+        for i, q in enumerate(questions):
+            if q["company"] == company and q["rows"]:
+                X = np.array([[row[c] for c in columns] for row in q["rows"]], dtype=float)
+                found[i] = ranked(q, model.predict(X))
+    return found
+
+
+def hits(pages: list[int], gold: set, k: int) -> bool:
+    return any(p in gold for p in pages[:k])
+
+
+def reciprocal(pages: list[int], gold: set) -> float:
+    return next((1.0 / r for r, p in enumerate(pages[:20], start=1) if p in gold), 0.0)
+
+
+def objective(questions: list[dict], orders: dict[int, list]) -> float:
+    """What a setting is chosen by: the mean of hit@1, hit@3 and the reciprocal rank."""
+    total = 0.0
+    for i, q in enumerate(questions):
+        pages = [p for p, _, _ in orders.get(i, [])]
+        total += hits(pages, q["gold"], 1) + hits(pages, q["gold"], 3) + reciprocal(pages, q["gold"])
+    return total / (3 * len(questions))
+
+
+def family(name: str) -> str:
+    base = name.removesuffix("-zh")
+    return "holdouts" if base in HOLDOUTS else base
+
+
+def table(questions: list[dict], orders: dict[str, dict[int, list[int]]]) -> list[str]:
+    """hit@1 / hit@3 / hit@5 per set and language, one column per ordering."""
+    lines = [f"{'set':<16}{'lang':>5}{'n':>6}" + "".join(f"{name:>22}" for name in orders)]
+    groups: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for i, q in enumerate(questions):
+        lang = "zh" if q["zh"] else "en"
+        groups[family(q["set"]), lang].append(i)
+        groups["all", lang].append(i)
+    for name in (*REPORTED, "all"):
+        for lang in ("en", "zh"):
+            members = groups.get((name, lang))
+            if not members:
+                continue
+            cells = []
+            for order in orders.values():
+                figures = [sum(hits(order.get(i, []), questions[i]["gold"], k) for i in members) / len(members)
+                           for k in (1, 3, 5)]
+                cells.append(" / ".join(f"{f:.3f}" for f in figures))
+            lines.append(f"{name:<16}{lang:>5}{len(members):>6}" + "".join(f"{c:>22}" for c in cells))
+    return lines
+
+
+def figures(questions: list[dict], order: dict[int, list[int]]) -> dict:
+    """hit@1/3/5 per reported set and language, for the provenance."""
+    found: dict = {}
+    for name in (*REPORTED, "all"):
+        for lang in ("en", "zh"):
+            members = [i for i, q in enumerate(questions)
+                       if (name == "all" or family(q["set"]) == name) and q["zh"] == (lang == "zh")]
+            if members:
+                found[f"{name}/{lang}"] = {
+                    "n": len(members),
+                    **{f"hit@{k}": round(sum(hits(order.get(i, []), questions[i]["gold"], k) for i in members)
+                                         / len(members), 3) for k in (1, 3, 5)},
+                }
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Calibration
+
+
+def calibration_rows(question: dict, order: list, places: int = CALIBRATED) -> list[tuple[tuple[float, ...], int]]:
+    """(inputs, right) of a question's leading candidates, ranked as ``order``: what the ranked
+    scores say of each (``learned.ranked_inputs``) and whether it is a gold page."""
+    given = learned.ranked_inputs([s for _, s, _ in order], [n for _, _, n in order])
+    return [(inputs, int(page in question["gold"])) for (page, _, _), inputs in zip(order[:places], given)]
+
+
+def fit_platt(samples: list[tuple[tuple[float, ...], int]], inputs: tuple[str, ...]) -> learned.Calibration:
+    """Platt scaling: a logistic regression of whether a candidate holds the evidence on these
+    inputs (Newton's method on the log loss, a small ridge to keep it finite; Platt's targets,
+    (n+ + 1) / (n+ + 2) and 1 / (n- + 2), against overconfidence). A weight that comes out
+    negative is dropped and the rest refitted: a higher score never lowers a confidence."""
+    import numpy as np
+
+    columns = [learned.RANKED_INPUTS.index(name) for name in inputs]
+    X = np.array([[s[0][c] for c in columns] for s in samples], dtype=float)
+    y = np.array([s[1] for s in samples], dtype=float)
+    positive, negative = y.sum(), len(y) - y.sum()
+    t = np.where(y > 0, (positive + 1) / (positive + 2), 1 / (negative + 2))
+    kept = list(range(len(columns)))
+    while True:
+        A = np.hstack([X[:, kept], np.ones((len(X), 1))])
+        w = np.zeros(A.shape[1])
+        for _ in range(100):
+            p = 1 / (1 + np.exp(-(A @ w)))
+            gradient = A.T @ (p - t) + 1e-4 * w
+            hessian = (A * (p * (1 - p))[:, None]).T @ A + 1e-4 * np.eye(A.shape[1])
+            step = np.linalg.solve(hessian, gradient)
+            w -= step
+            if np.abs(step).max() < 1e-10:
+                break
+        negative_weights = [i for i, value in enumerate(w[:-1]) if value < 0]
+        if not negative_weights:
+            break
+        kept = [c for i, c in enumerate(kept) if i not in negative_weights]
+    weights = {c: float(w[i]) for i, c in enumerate(kept)}
+    return learned.Calibration(tuple(inputs[c] for c in kept), tuple(weights[c] for c in kept), float(w[-1]))
+
+
+def calibrated_loco(questions: list[dict], orders: dict[int, list], inputs: tuple[str, ...]) -> dict[int, list[float]]:
+    """Each question's leading candidates' confidence from a calibration fitted without its
+    company (on the held-out scores of the others)."""
+    found = {}
+    for company in sorted({q["company"] for q in questions}):
+        samples = [row for i, q in enumerate(questions) if q["company"] != company and i in orders
+                   for row in calibration_rows(q, orders[i])]
+        calibration = fit_platt(samples, inputs)
+        for i, q in enumerate(questions):
+            if q["company"] == company and i in orders:
+                found[i] = calibration.probabilities([r[0] for r in calibration_rows(q, orders[i])])
+    return found
+
+
+def log_loss(questions: list[dict], orders: dict[int, list], confidence: dict[int, list[float]]) -> float:
+    """The mean log loss of the first pages' confidence (what a calibration is chosen by)."""
+    total = 0.0
+    for i, values in confidence.items():
+        p = min(max(values[0], 1e-6), 1 - 1e-6)
+        total -= math.log(p) if orders[i][0][0] in questions[i]["gold"] else math.log(1 - p)
+    return total / len(confidence)
+
+
+def calibration_table(questions: list[dict], orders: dict[int, list], confidence: dict[int, list[float]]) -> list[str]:
+    """The first page's confidence in bins against the share right, per language and set."""
+    lines = [f"{'set':<16}{'lang':>5}{'n':>6}   " + "".join(f"{f'[{a:.1f},{min(b, 1):.1f})':>14}" for a, b in BINS)
+             + f"{'>=0.7: share, right':>22}{'<0.3: share, right':>21}",
+             " " * 30 + "   (in each bin: questions / share right)"]
+    for name in (*REPORTED, "all"):
+        for lang in ("en", "zh"):
+            members = [i for i, q in enumerate(questions) if i in confidence and q["zh"] == (lang == "zh")
+                       and (name == "all" or family(q["set"]) == name)]
+            if not members:
+                continue
+            first = [(confidence[i][0], orders[i][0][0] in questions[i]["gold"]) for i in members]
+            cells = []
+            for a, b in BINS:
+                inside = [right for c, right in first if a <= c < b]
+                cells.append(f"{len(inside):>5} / {sum(inside) / len(inside):.2f}" if inside else f"{len(inside):>5} /  -  ")
+            high = [right for c, right in first if c >= 0.7]
+            low = [right for c, right in first if c < 0.3]
+
+            def said(part):
+                return f"{len(part) / len(first):.2f}, {sum(part) / len(part):.2f}" if part else f"{0:.2f},  -  "
+
+            lines.append(f"{name:<16}{lang:>5}{len(members):>6}   " + "".join(f"{c:>14}" for c in cells)
+                         + f"{said(high):>22}{said(low):>21}")
+    return lines
+
+
+def choose_doubt(questions: list[dict], orders: dict[int, list], confidence: dict[int, list[float]]) -> float:
+    """The doubt threshold: the largest of ``DOUBTS`` under which the first pages (held out by
+    company, calibrated without their company) are right at most half the time, so that a
+    doubtful answer is more likely wrong than right."""
+    first = [(confidence[i][0], orders[i][0][0] in questions[i]["gold"]) for i in confidence]
+    chosen = DOUBTS[0]
+    for doubt in DOUBTS:
+        under = [right for c, right in first if c < doubt]
+        if under and sum(under) / len(under) <= 0.5:
+            chosen = doubt
+    return chosen
+
+
+# ---------------------------------------------------------------------------------------------
+# The model file
+
+
+def flat_trees(booster) -> list[dict]:
+    """LightGBM's trees as flat arrays (``learned.flat_tree`` of each tree of its dump)."""
+    return [learned.flat_tree(info) for info in booster.dump_model()["tree_info"]]
+
+
+def write_model(ranker, calibration, doubt: float, pool: int, provenance: dict, path: Path, columns: list[int]) -> dict:
+    names = [features.NAMES[c] for c in columns]
+    data = {
+        "format": "evfind ranker 3: a forest of LightGBM trees as flat arrays over named inputs, whose sum is "
+                  "a candidate's score, and Platt scaling of the ranked scores, the log-odds that a candidate "
+                  "holds the evidence (evfind/learned.py)",
+        "ranker": {"inputs": names, "trees": flat_trees(ranker)},
+        "calibration": {"inputs": list(calibration.inputs), "weights": list(calibration.weights),
+                        "bias": calibration.bias},
+        "doubt": doubt,
+        "pool": pool,
+        "provenance": provenance,
+    }
+    text = json.dumps(data, indent=None, separators=(",", ":"), ensure_ascii=False)
+    # one line a tree, so that a change reads in a diff
+    text = text.replace('},{"feature"', '},\n{"feature"').replace('"trees":[', '"trees":[\n')
+    path.write_text(text + "\n", encoding="utf-8")
+    return data
+
+
+def check_pure_python(data: dict, ranker, questions: list[dict], columns: list[int]) -> float:
+    """The largest difference between LightGBM's scores and evfind's pure-Python evaluation of
+    the written trees, over every candidate trained on (stops the run above 1e-9)."""
+    import numpy as np
+
+    model = learned.model_of(json.loads(json.dumps(data)), features.NAMES)
+    worst = 0.0
+    for q in questions:
+        if q["rows"]:
+            theirs = ranker.predict(np.array(q["rows"], dtype=float)[:, columns])
+            worst = max(worst, float(np.abs(np.array(model.scores(q["rows"])) - theirs).max()))
+    if worst > 1e-9:
+        raise SystemExit(f"the pure-Python trees differ from LightGBM's by {worst:g}")
+    return worst
+
+
+# The seed example of issue 21: its pages 4 and 5 hold the evidence.
+SEED = ("PEPSICO_2022_10K", "What are the geographies that Pepsico primarily operates in?")
+
+
+def seed_and_speed(financebench: Path, cache: Path, asked: list[dict], runs: int = 15) -> None:
+    """The seed example's first pages by the model just written and by the rules, and
+    ``Finder.query`` timed on its filing for every question labelled on it, the two methods in
+    turn (interleaved, the same process: a ratio against the rules measured in the same run)."""
+    import statistics
+
+    learned._SHIPPED.clear()  # the model just written
+    db = database_for(SEED[0], financebench / "pdfs", None, cache)
+    finders = {name: Finder(db, method=method) for name, method in rank.METHODS.items()}
+    try:
+        print(f"== The seed example ({SEED[0]}, \"{SEED[1]}\"; evidence on pages 4 and 5)")
+        for name, finder in finders.items():
+            hits = finder.query(SEED[1]).results
+            print(f"  {name:<8} " + "  ".join(f"{h.page_number}" + ("" if h.confidence is None else f" ({h.confidence:.2f})")
+                                              for h in hits))
+        questions = sorted({q["question"] for q in asked if q.get("question")}) or [SEED[1]]
+        times = {name: [] for name in finders}
+        for name, finder in finders.items():
+            for question in questions:
+                finder.query(question)  # warm: the first query in a process reads the filing's own data
+        for _ in range(runs):
+            for name, finder in finders.items():
+                for question in questions:
+                    begun = time.perf_counter()
+                    finder.query(question)
+                    times[name].append(time.perf_counter() - begun)
+        medians = {name: statistics.median(values) * 1000 for name, values in times.items()}
+        print(f"== Finder.query on {SEED[0]} (the {len(questions)} questions labelled on it x {runs} runs, the "
+              "methods interleaved; median)")
+        print(f"  learned {medians['learned']:.2f} ms, rules {medians['rules']:.2f} ms: "
+              f"{medians['learned'] / medians['rules']:.2f}x the rules")
+    finally:
+        for finder in finders.values():
+            finder.close()
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--financebench", type=Path, required=True, help="the FinanceBench folder (../shared/financebench)")
+    parser.add_argument("--edgar", type=Path, help="the EDGAR HTML development filings (../shared/edgar)")
+    parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "evfind" / "bench")
+    parser.add_argument("--out", type=Path, default=OUT, help=f"the model file (default {OUT.relative_to(REPO)})")
+    parser.add_argument("--report", type=Path, default=REPORT, help="also write the report here")
+    parser.add_argument("--vectors", type=Path, help="keep the questions' vectors in this file and read them from it "
+                        "when it exists (to train again without asking every question again)")
+    parser.add_argument("--quick", action="store_true", help="one setting, no ablation (to try a change)")
+    parser.add_argument("--pools", default=",".join(map(str, POOLS)),
+                        help="the candidate depths chosen among (the fusion's leading pages scored), comma-separated")
+    args = parser.parse_args()
+    import lightgbm
+
+    started = time.perf_counter()
+    pools = [int(p) for p in args.pools.split(",")]
+    asked = {}
+    for pool in pools:
+        kept = None if args.vectors is None else args.vectors.with_name(f"{args.vectors.stem}-{pool}{args.vectors.suffix}")
+        if kept is not None and kept.is_file():
+            asked[pool] = pickle.loads(kept.read_bytes())
+        else:
+            asked[pool] = collect(args.financebench, args.edgar, args.cache, pool)
+            if kept is not None:
+                kept.write_bytes(pickle.dumps(asked[pool]))
+    collected = time.perf_counter() - started
+    columns = list(range(len(features.NAMES)))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        print("== Candidate depth chosen by leave-one-company-out (the fusion's leading pages scored; "
+              f"{QUICK_NAME}; objective: mean of hit@1, hit@3, reciprocal rank)")
+        by_pool = {}
+        for pool in pools:
+            questions = asked[pool][0]
+            orders = loco_scores(questions, QUICK, columns) if len(pools) > 1 else {}
+            by_pool[pool] = objective(questions, orders) if orders else 0.0
+            inside = sum(any(p in q["gold"] for p in q["pages"]) for q in questions) / len(questions)
+            en = [i for i, q in enumerate(questions) if not q["zh"]]
+            h1 = (sum(hits([p for p, _, _ in orders.get(i, [])], questions[i]["gold"], 1) for i in en) / len(en)
+                  if orders else 0.0)
+            print(f"  {pool:>3} pages: a gold page among them {inside:.3f}   objective {by_pool[pool]:.4f}   "
+                  f"hit@1 (English) {h1:.3f}")
+        pool = max(pools, key=lambda p: by_pool[p])
+        print(f"  chosen: {pool}\n")
+        questions, files = asked[pool]
+        companies = sorted({q["company"] for q in questions})
+        print(f"evfind {__version__} learned last stage (benchmarks/train_ranker.py), LightGBM {lightgbm.__version__}, "
+              f"{datetime.date.today().isoformat()}")
+        print(f"{len(questions)} questions ({sum(not q['zh'] for q in questions)} English, "
+              f"{sum(q['zh'] for q in questions)} Chinese) of {len({q['doc'] for q in questions})} filings of "
+              f"{len(companies)} companies; {len(features.NAMES)} signals in {len(features.GROUPS)} groups; "
+              f"candidates: the fusion's leading {pool} and the pages named outright")
+        inside = sum(any(p in q["gold"] for p in q["pages"]) for q in questions) / len(questions)
+        print(f"a gold page among the candidates: {inside:.3f} of the questions\n")
+
+        settings = {QUICK_NAME: QUICK} if args.quick else SETTINGS
+        held: dict[str, dict[int, list]] = {}
+        print("== Parameters chosen by leave-one-company-out (objective: mean of hit@1, hit@3, reciprocal rank)")
+        for name, setting in settings.items():
+            held[name] = loco_scores(questions, setting, columns)
+            en = [i for i, q in enumerate(questions) if not q["zh"]]
+            h1 = sum(hits([p for p, _, _ in held[name].get(i, [])], questions[i]["gold"], 1) for i in en) / len(en)
+            print(f"  {name:<24} objective {objective(questions, held[name]):.4f}   hit@1 (English) {h1:.3f}")
+        chosen = max(settings, key=lambda name: objective(questions, held[name]))
+        print(f"  chosen: {chosen}\n")
+        setting, orders = settings[chosen], held[chosen]
+
+        ablation, dropped = {}, []
+        if not args.quick:
+            print("== Ablation: each signal group removed in turn (held out by company; hit@1 / hit@3 / hit@5)")
+            variants = {"all signals": {i: [p for p, _, _ in o] for i, o in orders.items()}}
+            for group, names in features.GROUPS.items():
+                kept = [c for c in columns if features.NAMES[c] not in names]
+                removed = loco_scores(questions, setting, kept)
+                variants[f"without {group}"] = {i: [p for p, _, _ in o] for i, o in removed.items()}
+            en = [i for i, q in enumerate(questions) if not q["zh"]]
+            zh = [i for i, q in enumerate(questions) if q["zh"]]
+            print(f"{'signals':<24}{'English':>24}{'Chinese':>24}")
+            first = {}
+            for name, order in variants.items():
+                cells = []
+                for members in (en, zh):
+                    cells.append(" / ".join(
+                        f"{sum(hits(order.get(i, []), questions[i]['gold'], k) for i in members) / len(members):.3f}"
+                        for k in (1, 3, 5)))
+                ablation[name] = cells
+                first[name] = [sum(hits(order.get(i, []), questions[i]["gold"], 1) for i in members) for members in (en, zh)]
+                print(f"{name:<24}{cells[0]:>24}{cells[1]:>24}")
+            # a group the held-out figures do better without, in both languages, only paid in-sample: dropped
+            dropped = [group for group in features.GROUPS
+                       if all(w > a for w, a in zip(first[f"without {group}"], first["all signals"]))]
+            if dropped:
+                columns = [c for c in columns if not any(features.NAMES[c] in features.GROUPS[g] for g in dropped)]
+                orders = loco_scores(questions, setting, columns)
+                together = [sum(hits([p for p, _, _ in orders.get(i, [])], questions[i]["gold"], 1) for i in members)
+                            / len(members) for members in (en, zh)]
+                print(f"dropped (held out better without them in both languages): {', '.join(dropped)}; "
+                      f"without them all at once, held out hit@1 {together[0]:.3f} (English), {together[1]:.3f} (Chinese)")
+            else:
+                print("dropped: none (no group the held-out figures do better without in both languages)")
+            print()
+
+        final = train(questions, setting, columns)
+        import numpy as np
+
+        in_sample = {i: ranked(q, final.predict(np.array(q["rows"], dtype=float)[:, columns]))
+                     for i, q in enumerate(questions) if q["rows"]}
+        pure_rrf = {i: q["pages"] for i, q in enumerate(questions)}
+        pages_of = {i: [p for p, _, _ in order] for i, order in orders.items()}
+        print("== hit@1 / hit@3 / hit@5: before (the fusion alone; the hand-set rules, tuned on these questions,")
+        print("   in-sample) and after (the learned stage, in-sample; held out by company)")
+        for line in table(questions, {
+            "fusion alone": pure_rrf,
+            "rules (in-sample)": {i: q["rules"] for i, q in enumerate(questions)},
+            "learned, in-sample": {i: [p for p, _, _ in o] for i, o in in_sample.items()},
+            "learned, held out": pages_of,
+        }):
+            print(line)
+        print()
+
+        print("== Calibration chosen by leave-one-company-out (the held-out log loss of the first pages' confidence)")
+        confidences = {}
+        for name, inputs in CALIBRATIONS.items():
+            confidences[name] = calibrated_loco(questions, orders, inputs)
+            print(f"  {name:<24} log loss {log_loss(questions, orders, confidences[name]):.4f}")
+        calibration_name = min(CALIBRATIONS, key=lambda name: log_loss(questions, orders, confidences[name]))
+        print(f"  chosen: {calibration_name}\n")
+        confidence = confidences[calibration_name]
+        doubt = choose_doubt(questions, orders, confidence)
+        print("== Calibration: the first page's confidence (held out by company twice: the ranker's scores and the")
+        print("   calibration both fitted without the company) against the share of first pages right")
+        for line in calibration_table(questions, orders, confidence):
+            print(line)
+        print(f"doubt threshold (chosen by the same held-out confidences: the largest of {', '.join(map(str, DOUBTS))} "
+              f"under which first pages are right at most half the time): {doubt}")
+        print()
+
+        calibration = fit_platt([row for i, q in enumerate(questions) if i in orders
+                                 for row in calibration_rows(q, orders[i])], CALIBRATIONS[calibration_name])
+        provenance = {
+            "trained": datetime.date.today().isoformat(),
+            "command": "python -m benchmarks.train_ranker --financebench DIR --edgar DIR",
+            "evfind": __version__,
+            "lightgbm": lightgbm.__version__,
+            "questions": files,
+            "filings": filings_of(questions, args.financebench, args.edgar),
+            "companies": companies,
+            "candidates": f"the fusion's leading {pool} pages and the pages named outright",
+            "pool_chosen_among": pools,
+            "parameters": {**{k: v for k, v in BASE.items() if k not in ("verbose", "num_threads")}, **setting},
+            "chosen_among": list(settings),
+            "calibration": {"method": "Platt scaling", "on": f"the held-out scores of the leading {CALIBRATED} "
+                            "candidates of each question", "chosen_among": list(CALIBRATIONS)},
+            "loco": figures(questions, pages_of),
+            "in_sample": figures(questions, {i: [p for p, _, _ in o] for i, o in in_sample.items()}),
+            "rules_in_sample": figures(questions, {i: q["rules"] for i, q in enumerate(questions)}),
+            "ablation_loco_hit@1/3/5_en_zh": ablation,
+            "groups_dropped": dropped,
+        }
+        data = write_model(final, calibration, doubt, pool, provenance, args.out, columns)
+        worst = check_pure_python(data, final, questions, columns)
+        size = args.out.stat().st_size
+        print(f"written: {args.out.relative_to(REPO) if args.out.is_relative_to(REPO) else args.out} "
+              f"({len(data['ranker']['trees'])} trees, {size / 1024:.0f} KB; calibration: "
+              f"{', '.join(f'{w:.3f} x {n}' for n, w in zip(calibration.inputs, calibration.weights))}, bias "
+              f"{calibration.bias:.3f}); evfind's pure-Python scores equal LightGBM's "
+              f"(largest difference {worst:.1e})")
+        if args.out.resolve() == OUT.resolve():
+            print()
+            seed_and_speed(args.financebench, args.cache, [q for q in questions if q["doc"] == SEED[0]])
+        importance = sorted(zip(final.feature_importance("gain"), [features.NAMES[c] for c in columns]), reverse=True)
+        print("signals by gain in the shipped model: " + ", ".join(f"{n} {v:.0f}" for v, n in importance[:20]))
+        print(f"\nquestions asked in {collected:.0f} s; wall time {time.perf_counter() - started:.0f} s")
+    text = out.getvalue()
+    print(text, end="")
+    if args.report:
+        args.report.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
