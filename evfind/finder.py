@@ -18,10 +18,9 @@ store. The records it returns are answer.py's; how a page is described, present.
 
 import functools
 import os
-import re
 from collections.abc import Mapping
 
-from . import evidence, limits, lists, queries, rank, store
+from . import evidence, limits, lists, queries, rank, readings, store
 from .answer import (  # noqa: F401  (re-exported: evfind.finder is where these were first imported from)
     ABSENT,
     ABSENT_SEVERAL,
@@ -52,13 +51,12 @@ from .present import (  # noqa: F401
 )
 from .question import ParsedQuestion, Term, parse
 from .rank import DEFAULT, TOP_DEFAULT, TOP_MAX, Method
-from .text import LazyPattern, language, normal, tokens
+from .text import language, normal, tokens
 
 FACTS_SHOWN = 5  # the matching facts a hit lists at most, best first
 FACTS_LEAST = 0.25  # the weighted share of the question's line items a fact must say to match
 
 # A defined term as an agreement or a glossary defines it: "Applicable Rate" means ...
-_DEFINED = LazyPattern(r"[\"\u201c]([A-Za-z][\w&'\- ]{2,60}?)[\"\u201d]\s*(?:means|shall mean|has the meaning)", re.S)
 
 
 def _reading(function):
@@ -170,14 +168,14 @@ class Finder:
         tries = lists.lexical_terms(terms, filing.pages)
         lexical_sql = queries.lexical_sql(method.bm25_weights)
         for kept in tries:  # the first MATCH that matches a page gives the list
-            params = {"match": _expression(parsed, kept), "revision": revision}
+            params = {"match": readings.expression(parsed, kept), "revision": revision}
             scored = tuple(self.conn.execute(lexical_sql, params).fetchall())
             if scored:
                 break
         own = None
         own_terms = lists.own_terms(terms, tries[0], method)
         if own_terms is not None and scored:  # the question's own words, the expansions apart
-            own = tuple(self.conn.execute(lexical_sql, {**params, "match": _expression(parsed, own_terms)}).fetchall())
+            own = tuple(self.conn.execute(lexical_sql, {**params, "match": readings.expression(parsed, own_terms)}).fetchall())
         statement_sql = section_sql = None
         kinds = lists.statement_kinds(parsed.statements, method)
         statements: tuple = ()
@@ -200,7 +198,7 @@ class Finder:
             intent=rank.intent_of(parsed.named, parsed.sections, parsed.fact, parsed.ratio, parsed.opening),
             filing=filing, terms=terms, lexical=scored, own=own, kinds=kinds, statements=statements,
             sections=sections, exhibits=parsed.exhibits,
-            title_words=frozenset(_title_words(reading)) if filing.exhibits and not parsed.exhibits else frozenset(),
+            title_words=frozenset(readings.title_words(reading)) if filing.exhibits and not parsed.exhibits else frozenset(),
             items=item_rows,
             item_words=frozenset(normal(w) for w in parsed.words if not w.isdigit()) if item_rows else frozenset(),
             periods=evidence.periods_asked(reading),
@@ -209,10 +207,10 @@ class Finder:
         several = [idea.label for idea in parsed.ideas if " " in idea.label and not idea.year]
         pages = rank.to_define(signals, method) if several else ()
         if pages:
-            signals = signals._replace(defining=_defining(several, store.page_rows(self.conn, list(pages))))
+            signals = signals._replace(defining=readings.defining(several, store.page_rows(self.conn, list(pages))))
         reads = rank.to_read(signals, method, top)
         informative = parsed._replace(terms=tuple(parsed.terms[i] for i in tries[0]))
-        marks = queries.marked(self.conn, _marking(params["match"], informative), list(reads.pages), revision)
+        marks = queries.marked(self.conn, readings.marking(params["match"], informative), list(reads.pages), revision)
         shown = {page: evidence.periods_shown(marks[page][0]) for page in reads.periods if page in marks}
         read: dict = {}
         signals = signals._replace(shown=shown, passages=self._passages(parsed, marks, read))
@@ -241,14 +239,14 @@ class Finder:
         if self._about is None:
             definitions, instruments, contents = self._aside_pages()
             exhibits = self._exhibit_pages()
-            cover = _title_words(queries.opening_text(self.conn, self.revision.revision_id, 1)) if exhibits else ()
+            cover = readings.title_words(queries.opening_text(self.conn, self.revision.revision_id, 1)) if exhibits else ()
             self._about = rank.Filing(
                 pages=self._revision_pages(),
                 common=self._common_words(),
                 tickers=store.revision_tickers(self.conn, self.revision.revision_id),
                 definitions=definitions, instruments=instruments, contents=contents,
                 exhibits=tuple((page, number, starts) for page, number, _, starts in exhibits),
-                titles=tuple((number, frozenset(_title_words(title))) for _, number, title, starts in exhibits if starts),
+                titles=tuple((number, frozenset(readings.title_words(title))) for _, number, title, starts in exhibits if starts),
                 cover=frozenset(cover),
             )
         return self._about
@@ -256,7 +254,7 @@ class Finder:
     def _term_signals(self, parsed: ParsedQuestion) -> tuple[rank.TermSignal, ...]:
         """Each of the question's terms: its source, whether it is on more than half the pages,
         whether it holds a trading symbol of the filer that the question writes in capitals."""
-        symbols = _symbols_written(self._filing().tickers, parsed.text)
+        symbols = readings.symbols_written(self._filing().tickers, parsed.text)
         return tuple(
             rank.TermSignal(term.source, self._is_common(term), bool(symbols.intersection(term.phrase.split())))
             for term in parsed.terms
@@ -484,7 +482,7 @@ class Finder:
         outcome = None
         if not hits:
             outcome = "no_match"
-        elif not rank.covers(plan.signals.terms, _on_page(parsed, plan.marks.get(ids[0], ("", "")))):
+        elif not rank.covers(plan.signals.terms, readings.on_page(parsed, plan.marks.get(ids[0], ("", "")))):
             outcome = "weak_match"
         elif rank.doubtful(hits[0].confidence):
             outcome = "doubtful"
@@ -657,83 +655,11 @@ class Finder:
 
 
 
-# ---------------------------------------------------------------------------------------------
-# Readings of text that make signals (the decisions they feed are rank.py's)
-
-
-def _expression(parsed: ParsedQuestion, kept: tuple[int, ...]) -> str:
-    """The FTS5 MATCH of the question's terms ``kept`` (``lists.lexical_terms``), each a quoted
-    phrase, OR-ed."""
-    return " OR ".join(parsed.terms[i].fts for i in kept)
-
-
-def _symbols_written(symbols: tuple[str, ...], question: str) -> frozenset[str]:
-    """The filer's trading ``symbols`` the question writes, in capitals as symbols are written
-    ("How much capex does ATVI expect?"), lower case as the terms hold them. "COST" names
-    Costco; "cost" is a word."""
-    if not symbols or not any(len(word) > 1 and word.isupper() for word in re.findall(r"[A-Za-z.]+", question)):
-        return frozenset()  # no word in capitals: no symbol
-    return frozenset(symbol.lower() for symbol in symbols if _written_as_symbol(symbol, question))
-
-
-def _defining(terms: list[str], rows: Mapping[int, store.PageRow]) -> frozenset[int]:
-    """The pages (``rows``) that define one of these terms of several words ("Applicable Rate"
-    means ..., "Consolidated EBITDA" shall mean ...): where an agreement sets out the pricing
-    grid or the ratio a question asks about."""
-    found = set()
-    for page, row in rows.items():
-        named = {" ".join(m.group(1).lower().split()) for m in _DEFINED.finditer(row.text)}
-        if any(term in named for term in terms):
-            found.add(page)
-    return frozenset(found)
-
-
-def _on_page(parsed: ParsedQuestion, marks: tuple[str, str]) -> tuple[bool, ...]:
-    """For each of the question's terms, whether the page holds it: one of the stretches the
-    query marked on the page's text and headings (``marks``) holds its words in a row."""
-    spans = {evidence.stems(span) for span in MARK.findall("\n".join(marks))}
-
-    def held(term: Term) -> bool:
-        wanted = evidence.stems(term.phrase)
-        size = len(wanted)
-        return any(span[i : i + size] == wanted for span in spans for i in range(len(span) - size + 1))
-
-    return tuple(held(term) for term in parsed.terms)
-
-
-def _marking(match: str, parsed: ParsedQuestion) -> str:
-    """The MATCH that marks a page's matches for its evidence: the query's, and each idea's own
-    wording of several words as a phrase ("net income"). FTS5 marks the words of a phrase it
-    was not asked for one by one, and a line holds an idea only where one stretch says it; the
-    ranking's MATCH is left as it is (its bm25 already counts the words)."""
-    searched = {term.phrase for term in parsed.terms}
-    extra = [Term(idea.label, "pair").fts for idea in parsed.ideas
-             if " " in idea.label and idea.label not in searched and not idea.year]
-    return " OR ".join([match, *dict.fromkeys(extra)]) if extra else match
-
-
-
 def _no_pages(path) -> NoPagesError:
     return NoPagesError(
         f"no pages are loaded in {path}; run `evfind ingest REPORT.pdf --db {path}`", key="no_pages", path=path
     )
 
-
-
-def _title_words(text: str) -> set[str]:
-    from .question import stopwords
-
-    stop = stopwords()
-    return {normal(w) for w in tokens(text) if w not in stop}
-
-
-def _written_as_symbol(symbol: str, question: str) -> bool:
-    """Does the question write the symbol, each time it writes the word, in capitals ("COST's
-    margin", not "COST's cost of sales")?"""
-    if symbol not in question:
-        return False
-    written = re.findall(rf"\b{re.escape(symbol)}\b", question, re.I)
-    return bool(written) and all(word == symbol for word in written)
 
 
 def __getattr__(name: str):
