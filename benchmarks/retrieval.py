@@ -10,7 +10,7 @@ own filing, ingested from its PDF (cached under --cache):
   (``benchmarks/questions_taxonomy.jsonl``: one or two per standard topic, written for this
   project by reading the filings), in English and in Chinese, and the sample filing's own;
 - the hold-out sets (``benchmarks/questions_holdout.jsonl`` and ``questions_holdout2.jsonl`` to
-  ``questions_holdout6.jsonl``: written without evfind's vocabulary in view), measured with
+  ``questions_holdout7.jsonl``: written without evfind's vocabulary in view), measured with
   DEFAULT only: no parameter is chosen on them;
 - in-sample: every question ranked with DEFAULT; leave-one-company-out: every setting of
   rank.GRID evaluated, and each company's questions ranked with the setting that scores best on
@@ -62,6 +62,7 @@ HOLDOUTS = {
     "holdout4": REPO / "benchmarks" / "questions_holdout4.jsonl",  # the fourth: analysts' wording, reasons and ratios
     "holdout5": REPO / "benchmarks" / "questions_holdout5.jsonl",  # the fifth: FinanceBench's three kinds of question
     "holdout6": REPO / "benchmarks" / "questions_holdout6.jsonl",  # the sixth: where-is, facts and analysts' questions
+    "holdout7": REPO / "benchmarks" / "questions_holdout7.jsonl",  # the seventh: first look after the learned stage
 }
 # ... each asked in English and in Chinese: the names of their sets, in the order they are reported
 HOLDOUT_SETS = tuple(n for name in HOLDOUTS for n in (name, f"{name}-zh"))

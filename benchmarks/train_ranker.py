@@ -64,7 +64,7 @@ REPORT = REPO / "benchmarks" / "train_ranker.txt"
 # and financebench-zh-en (the English wording of financebench-zh: FinanceBench's own questions).
 SKIPPED = ("sample", "sample-zh", "financebench-zh-en")
 # How the sets are reported: the set, and the hold-outs pooled.
-HOLDOUTS = ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6")
+HOLDOUTS = ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6")  # not holdout7: unspent, never trained on
 REPORTED = ("financebench", "seed-style", "forms", "taxonomy", "holdouts", "edgar")
 
 # LambdaMART (Burges, "From RankNet to LambdaRank to LambdaMART: An Overview", MSR-TR-2010-82):
