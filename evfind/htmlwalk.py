@@ -355,20 +355,7 @@ class Walk:
             if self.cur:
                 self.newline()
         elif kind == _CELL:
-            rows = self.rows
-            if rows:  # (cell_end)
-                row = rows[-1]
-                cell = row.cell
-                if cell is not None:
-                    if row.line:
-                        joined = "".join(row.line).strip()
-                        if joined:
-                            cell.append(joined)
-                    row.cells.append(cell)
-                    row.cell = None
-                    self.cur = row.outer
-            else:
-                self.newline()
+            self.cell_end()
         elif kind == _ROW:
             if self.rows:
                 self.row_end()
