@@ -363,6 +363,12 @@ def test_the_console_script_leaves_at_once_only_when_nothing_is_left(filing_db):
     def leave(*args):
         return subprocess.run([sys.executable, "-c", LEAVE, *[str(a) for a in args]], capture_output=True, text=True)
 
+    registered = subprocess.run([sys.executable, "-c", "import atexit; print(atexit._ncallbacks())"],
+                                capture_output=True, text=True).stdout.strip()
+    if registered != "0":  # (a .pth file of some other package, run by site at start-up)
+        pytest.skip(f"this Python registers {registered} atexit function(s) before evfind starts, so the "
+                    "console script rightly takes Python's own exit; run the tests in the project's venv")
+
     found = leave("query", filing_db, CAPEX, "--top", "12", "--format", "json")
     assert found.returncode == 0 and found.stderr == "os._exit(0)\n"
     assert len(json.loads(found.stdout)["results"]) > 1  # all of it, flushed
