@@ -28,14 +28,17 @@ from __future__ import annotations
 
 import math
 import sys
-from array import array
-from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from functools import reduce
 from operator import add
 from typing import NamedTuple
 
 _BIG_ENDIAN = sys.byteorder == "big"
+# The lanes a forest's integer is cut into: memoryview's type codes and their bits (those of
+# this machine whose size is the usual one).
+_LANES = {code: bits for code, bits in (("B", 8), ("H", 16), ("I", 32), ("Q", 64))
+          if memoryview(bytes(8)).cast(code).itemsize * 8 == bits}
+MET = 4096  # the values of a feature whose masks a forest keeps (then it forgets them and starts again)
 
 
 def sum_in_order(values: Iterable[float]) -> float:
@@ -84,7 +87,7 @@ class Forest:
     integer, every tree's lane side by side. A node whose test fails (``x > threshold``: the
     vector goes right) rules out the leaves of its left subtree; the leaf a vector reaches is
     the leftmost one no failed node ruled out. A feature's nodes are sorted by threshold, so the
-    nodes that fail for a value are the first ``bisect_left(thresholds, x)`` of them, and what
+    nodes that fail for a value are the first k of them (k by bisection), and what
     they rule out together is one precomputed mask: a vector costs one bisection and one AND of
     integers per feature, a few operations on the whole integer that turn each lane's lowest
     bit into its leaf's place, and one look-up per tree, instead of a walk of Python steps per
@@ -98,6 +101,7 @@ class Forest:
         self._plan = plan  # ``plan()``, made on the first ``raw`` unless given (kept between processes)
         self._run: tuple | None = None  # what ``raw`` reads, made of the plan on its first call
         self._masks: list = []  # the plan's masks as integers, each made when first read
+        self._splits: dict = {}  # feature -> (its thresholds, where its masks start, {value met: mask})
 
     def raw(self, rows: Sequence[Sequence[float]]) -> list[float]:
         """Each vector's sum of leaves (its numbers in the order of ``names``)."""
@@ -105,27 +109,45 @@ class Forest:
         if run[0] is None:  # trees too wide for lanes of 64 bits: walked node by node
             return [sum_in_order(tree.leaf(x) for tree in self.trees) for x in rows]
         code, every, lowest, size, features, blob, values, rounds, carry, top, offsets = run
-        ints = self._masks
         found = []
         for x in rows:
             alive = every
-            for f, thresholds, first in features:
+            for f, met in features:
                 value = x[f]
-                # the nodes on f that fail: those whose threshold is under the value (NaN: all)
-                at = first + (bisect_left(thresholds, value) if value == value else len(thresholds))
-                mask = ints[at]
-                if mask is None:
-                    mask = ints[at] = int.from_bytes(blob[at * size:(at + 1) * size], "little")
-                alive &= mask
+                mask = met.get(value)  # the values met so far on f, each with its mask
+                alive &= self._mask(f, value) if mask is None else mask
             low = alive & ~(alive - lowest)  # each lane's lowest bit: its tree's leaf, 1 << place
             index = offsets  # each lane's place, bit by bit, after its tree's first value
             for k, bits in enumerate(rounds):
                 index += ((((low & bits) + carry) >> top) & lowest) << k
-            lanes = array(code, index.to_bytes(size, "little"))
-            if _BIG_ENDIAN:
-                lanes.byteswap()
-            found.append(reduce(add, map(values.__getitem__, lanes), 0.0))  # in the trees' order
+            lanes = memoryview(index.to_bytes(size, sys.byteorder)).cast(code)
+            # (big-endian, the last tree's lane comes first)
+            found.append(reduce(add, map(values.__getitem__, reversed(lanes) if _BIG_ENDIAN else lanes), 0.0))
         return found
+
+    def _mask(self, f: int, value: float) -> int:
+        """The leaves still possible once the nodes on feature ``f`` that ``value`` fails failed:
+        those whose threshold is under it (a value on a threshold goes left; NaN fails them all),
+        found by bisection (the standard library's bisect is not imported on a query's path)."""
+        thresholds, first, met = self._splits[f]
+        low, high = 0, len(thresholds)
+        if value != value:
+            low = high
+        while low < high:
+            middle = (low + high) // 2
+            if thresholds[middle] < value:
+                low = middle + 1
+            else:
+                high = middle
+        at = first + low
+        mask = self._masks[at]
+        if mask is None:
+            size = self._run[3]
+            mask = self._masks[at] = int.from_bytes(self._run[5][at * size:(at + 1) * size], "little")
+        if len(met) >= MET:
+            met.clear()
+        met[value] = mask
+        return mask
 
     @property
     def trees(self) -> tuple[Tree, ...]:
@@ -139,7 +161,7 @@ class Forest:
             self._run = (None,)
             return self._run
         code, values = plan["lane"], plan["values"]
-        lane = array(code).itemsize * 8
+        lane = _LANES[code]
         count = len(values) // lane
         size = (lane * count + 7) // 8
 
@@ -153,7 +175,9 @@ class Forest:
         self._masks = [None] * (len(plan["masks"]) // size)
         for _, _, first in plan["features"]:  # no node failed: every leaf possible
             self._masks[first] = every
-        self._run = (code, every, lowest, size, plan["features"], plan["masks"], values, rounds,
+        self._splits = {f: (thresholds, first, {}) for f, thresholds, first in plan["features"]}
+        features = tuple((f, met) for f, (_, _, met) in self._splits.items())
+        self._run = (code, every, lowest, size, features, plan["masks"], values, rounds,
                      each_lane((1 << lane - 1) - 1), lane - 1, offsets)
         return self._run
 
@@ -168,11 +192,10 @@ class Forest:
         still possible once its nodes of the first k thresholds failed (little-endian, tree t's
         lane at bit lane x t)."""
         widest, count = max((len(t.value) for t in self.trees), default=1), len(self.trees)
-        code = next((c for c, bits in (("B", 8), ("H", 16), ("I", 32), ("Q", 64))
-                     if bits >= widest and bits * count < 1 << bits and array(c).itemsize * 8 == bits), None)
+        code = next((c for c, bits in _LANES.items() if bits >= widest and bits * count < 1 << bits), None)
         if code is None:
             return {"lane": None, "values": (), "features": (), "masks": b""}
-        lane = array(code).itemsize * 8
+        lane = _LANES[code]
         size = (lane * count + 7) // 8
         every = (1 << (lane * count)) - 1
         splits: dict[tuple[int, float], int] = {}  # (feature, threshold) -> the leaves its failing nodes rule out

@@ -74,7 +74,7 @@ def walked(forest: learned.Forest, rows) -> list[float]:
     return [learned.sum_in_order(tree.leaf(x) for tree in forest.trees) for x in rows]
 
 
-def test_the_shipped_forest_scores_as_its_trees_walked():
+def test_the_shipped_forest_scores_as_its_trees_walked(monkeypatch):
     """raw (QuickScorer's bit masks) reaches the leaf a walk reaches, on every threshold of the
     shipped model, just past it, far off, at 0, NaN and infinities: the same floats exactly."""
     import marshal
@@ -91,6 +91,11 @@ def test_the_shipped_forest_scores_as_its_trees_walked():
     # the plan kept between processes (marshal) reads the same
     kept = learned.Forest(forest.names, forest.trees, marshal.loads(marshal.dumps(forest.plan())))
     assert kept.raw(rows) == walked(forest, rows)
+    # the values a forest keeps the masks of stay few (MET a feature): forgotten, found again
+    monkeypatch.setattr(learned, "MET", 3)
+    forgetful = learned.Forest(forest.names, forest.trees)
+    assert forgetful.raw(rows) == forgetful.raw(rows) == walked(forest, rows)
+    assert max(len(met) for _, _, met in forgetful._splits.values()) == 3
 
 
 def test_trees_of_one_leaf_and_trees_too_wide_for_a_lane():
