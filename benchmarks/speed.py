@@ -3,13 +3,16 @@
     python benchmarks/speed.py --output benchmarks/speed.txt
     python benchmarks/speed.py --financebench ../shared/financebench --runs 31
     python benchmarks/speed.py --against ../before   # another checkout, timed in the same runs
+    python benchmarks/speed.py --only query --cache ../cache/main --output benchmarks/speed_query.txt
 
 Sections: one `evfind query` process against the least a Typer CLI can cost for the same job
 (and, with --against DIR, against the `evfind query` of another checkout, before a change);
-`Finder.query` in-process; `--questions` batch throughput; ingest pages per second against raw
-pypdfium2 extraction of the same files; database size against the PDF and the raw page text;
-bm25s and rank_bm25 on the same pages and questions; and a synthetic filing of 200 and 2,000
-pages and a database of 20 revisions, to show how query and ingest time grow. Timings are
+`Finder.query` in-process, and on a 500-page filing the learned last stage against the rules
+(benchmarks/query_speed.py; `--only query` runs the query sections alone); `--questions` batch
+throughput; ingest pages per second against raw pypdfium2 extraction of the same files;
+database size against the PDF and the raw page text; bm25s and rank_bm25 on the same pages and
+questions; and a synthetic filing of 200 and 2,000 pages and a database of 20 revisions, to show
+how query and ingest time grow. Timings are
 medians over repeated, interleaved runs; a benchmark, never a test. The parts that need the
 FinanceBench filings (real PDFs, labelled questions) are skipped when the folder is missing,
 and the peers when bm25s or rank_bm25 are not installed (pip install -e '.[bench]').
@@ -403,6 +406,33 @@ def query_section(report: Report, db: Path, label: str, questions: list[str], ru
     return {"floor": floor, "process": result["evfind query"], "warm": warm, "cold": cold}
 
 
+def learned_section(report: Report, fb: Path, work: Path, cache: Path | None, runs: int) -> None:
+    """Finder.query in-process on a 500-page filing, the learned last stage against the rules in
+    the same rounds (benchmarks/query_speed.py: issue 21's "under 10 ms on a 500-page filing")."""
+    import query_speed
+    from evfind.rank import DEFAULT, RULES
+
+    filing = query_speed.FILING
+    if not (fb / "pdfs" / f"{filing}.pdf").is_file():
+        report.section(f"Finder.query, learned against rules: skipped ({filing}.pdf not found)")
+        return
+    db = query_speed.database(fb, filing, cache, work)
+    questions = query_speed.questions_on(fb, filing)
+    with Finder(db, method=DEFAULT) as learned, Finder(db, method=RULES) as rules:
+        pages = learned.document.page_count
+        report.section(f"Finder.query in-process, the learned last stage against the rules: {filing} ({pages} pages)")
+        times, cpu = query_speed.timed({"learned": learned, "rules": rules}, questions, runs)
+    wall = {name: median(values) for name, values in times.items()}
+    spent = {name: median(values) for name, values in cpu.items()}
+    report(f"{len(questions)} labelled questions (every set, each wording once), {runs} rounds, "
+           "the two finders in turn")
+    report(f"  learned (default)   {ms(wall['learned']):>9}   CPU {ms(spent['learned']):>9}")
+    report(f"  --method rules      {ms(wall['rules']):>9}   CPU {ms(spent['rules']):>9}")
+    report(f"  learned / rules     {wall['learned'] / wall['rules']:8.2f}x   "
+           f"CPU {spent['learned'] / spent['rules']:8.2f}x")
+    report.target(f"Finder.query under 10 ms on {filing}, learned", ms(wall["learned"]), wall["learned"] < 0.010)
+
+
 def batch_section(report: Report, db: Path, questions: list[str], single: float, runs: int, env) -> None:
     report.section("Batch: `evfind query DB --questions FILE` (one JSON line per question)")
     count = 200
@@ -729,6 +759,10 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the ingest timing (default 3)")
     parser.add_argument("--output", type=Path, help="also write the report to this file")
     parser.add_argument("--keep", type=Path, help="build in this directory and keep it (default: a temporary one)")
+    parser.add_argument("--only", choices=["query"], help="only the query sections (the `evfind query` process, "
+                        "Finder.query, learned against rules): no batch, ingest, size, peers or scale")
+    parser.add_argument("--cache", type=Path, help="a folder of ingested FinanceBench databases (FILING.db), "
+                        "for the learned-against-rules section; default: ingest the filing anew")
     parser.add_argument("--against", type=Path, help="another checkout of evfind (its repository's folder): its "
                         "`evfind query` is timed in the same interleaved runs, for a ratio before and after a change")
     args = parser.parse_args()
@@ -759,14 +793,17 @@ def main() -> int:
             questions = synthetic.QUESTIONS
             label = "a synthetic 200-page filing"
         figures = query_section(report, db, label, questions, args.runs, env, args.against)
-        batch_section(report, db, questions, figures["process"], args.runs, env)
         if fb:
-            ingest_section(report, fb, work, args.rounds)
-            dbs = size_section(report, fb, work)
-            peers_section(report, fb, dbs, work)
-        else:
-            report.section("Ingest, size and peers: skipped (they need the FinanceBench folder: --financebench DIR)")
-        scale_section(report, work, args.runs, env)
+            learned_section(report, fb, work, args.cache, args.runs)
+        if args.only is None:
+            batch_section(report, db, questions, figures["process"], args.runs, env)
+            if fb:
+                ingest_section(report, fb, work, args.rounds)
+                dbs = size_section(report, fb, work)
+                peers_section(report, fb, dbs, work)
+            else:
+                report.section("Ingest, size and peers: skipped (they need the FinanceBench folder: --financebench DIR)")
+            scale_section(report, work, args.runs, env)
         report.close()
         report("")
         report(f"load average at the end {os.getloadavg()[0]:.2f} (2 shared cores: the figures are medians)")

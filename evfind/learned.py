@@ -27,8 +27,28 @@ A tree is flat arrays (LightGBM's own layout): node ``n`` sends a vector left wh
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterable, Sequence
+from functools import reduce
+from operator import add
 from typing import NamedTuple
+
+_BIG_ENDIAN = sys.byteorder == "big"
+# The lanes a forest's integer is cut into: memoryview's type codes and their bits (those of
+# this machine whose size is the usual one).
+_LANES = {code: bits for code, bits in (("B", 8), ("H", 16), ("I", 32), ("Q", 64))
+          if memoryview(bytes(8)).cast(code).itemsize * 8 == bits}
+MET = 4096  # the values of a feature whose masks a forest keeps (then it forgets them and starts again)
+
+
+def sum_in_order(values: Iterable[float]) -> float:
+    """The values added one by one from 0.0, in order (``sum`` of floats may add them otherwise:
+    Python 3.12 compensates the rounding), as LightGBM adds its trees' leaves."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
+
 
 # The confidence under which an answer says no page is likely to hold the evidence, when the
 # model file gives none (ranker.json's "doubt" is chosen by leave-one-company-out).
@@ -58,29 +78,150 @@ class Tree(NamedTuple):
 
 class Forest:
     """Trees over named inputs (``names``: what ``x[i]`` is for a tree's feature ``i``): a
-    vector's raw value is the sum of the leaves it reaches."""
+    vector's raw value is the sum of the leaves it reaches, tree by tree in the forest's order
+    (as LightGBM sums them: the same float, bit for bit).
 
-    def __init__(self, names: Sequence[str], trees: Sequence[Tree]):
-        self.names, self.trees = tuple(names), tuple(trees)
-        # each tree as plain tuples; a tree of one leaf as one node whose two children are it
-        self._flat = tuple(
-            (t.feature, t.threshold, t.left, t.right, t.value) if t.feature else ((0,), (math.inf,), (~0,), (~0,), t.value)
-            for t in self.trees
-        )
+    ``raw`` does not walk the trees: it follows QuickScorer (Lucchese et al., "QuickScorer: a
+    Fast Algorithm to Rank Documents with Additive Ensembles of Regression Trees", SIGIR 2015).
+    Each tree's leaves are numbered left to right and kept as bits of one lane of a single
+    integer, every tree's lane side by side. A node whose test fails (``x > threshold``: the
+    vector goes right) rules out the leaves of its left subtree; the leaf a vector reaches is
+    the leftmost one no failed node ruled out. A feature's nodes are sorted by threshold, so the
+    nodes that fail for a value are the first k of them (k by bisection), and what
+    they rule out together is one precomputed mask: a vector costs one bisection and one AND of
+    integers per feature, a few operations on the whole integer that turn each lane's lowest
+    bit into its leaf's place, and one look-up per tree, instead of a walk of Python steps per
+    node. The masks are made once (``plan``) and kept between processes with the shipped model."""
+
+    def __init__(self, names: Sequence[str], trees, plan: dict | None = None):
+        """``trees``: the trees, or a function that returns them (read when first asked for:
+        ``raw`` reads only ``plan``, when given)."""
+        self.names = tuple(names)
+        self._trees = trees if callable(trees) else tuple(trees)
+        self._plan = plan  # ``plan()``, made on the first ``raw`` unless given (kept between processes)
+        self._run: tuple | None = None  # what ``raw`` reads, made of the plan on its first call
+        self._masks: list = []  # the plan's masks as integers, each made when first read
+        self._splits: dict = {}  # feature -> (its thresholds, where its masks start, {value met: mask})
 
     def raw(self, rows: Sequence[Sequence[float]]) -> list[float]:
         """Each vector's sum of leaves (its numbers in the order of ``names``)."""
-        flat = self._flat
+        run = self._run or self._start()
+        if run[0] is None:  # trees too wide for lanes of 64 bits: walked node by node
+            return [sum_in_order(tree.leaf(x) for tree in self.trees) for x in rows]
+        code, every, lowest, size, features, blob, values, rounds, carry, top, offsets = run
         found = []
         for x in rows:
-            total = 0.0
-            for feature, threshold, left, right, value in flat:
-                node = 0
-                while node >= 0:
-                    node = left[node] if x[feature[node]] <= threshold[node] else right[node]
-                total += value[~node]
-            found.append(total)
+            alive = every
+            for f, met in features:
+                value = x[f]
+                mask = met.get(value)  # the values met so far on f, each with its mask
+                alive &= self._mask(f, value) if mask is None else mask
+            low = alive & ~(alive - lowest)  # each lane's lowest bit: its tree's leaf, 1 << place
+            index = offsets  # each lane's place, bit by bit, after its tree's first value
+            for k, bits in enumerate(rounds):
+                index += ((((low & bits) + carry) >> top) & lowest) << k
+            lanes = memoryview(index.to_bytes(size, sys.byteorder)).cast(code)
+            # (big-endian, the last tree's lane comes first)
+            found.append(reduce(add, map(values.__getitem__, reversed(lanes) if _BIG_ENDIAN else lanes), 0.0))
         return found
+
+    def _mask(self, f: int, value: float) -> int:
+        """The leaves still possible once the nodes on feature ``f`` that ``value`` fails failed:
+        those whose threshold is under it (a value on a threshold goes left; NaN fails them all),
+        found by bisection (the standard library's bisect is not imported on a query's path)."""
+        thresholds, first, met = self._splits[f]
+        low, high = 0, len(thresholds)
+        if value != value:
+            low = high
+        while low < high:
+            middle = (low + high) // 2
+            if thresholds[middle] < value:
+                low = middle + 1
+            else:
+                high = middle
+        at = first + low
+        mask = self._masks[at]
+        if mask is None:
+            size = self._run[3]
+            mask = self._masks[at] = int.from_bytes(self._run[5][at * size:(at + 1) * size], "little")
+        if len(met) >= MET:
+            met.clear()
+        met[value] = mask
+        return mask
+
+    @property
+    def trees(self) -> tuple[Tree, ...]:
+        if callable(self._trees):
+            self._trees = tuple(self._trees())
+        return self._trees
+
+    def _start(self) -> tuple:
+        plan = self._plan or self.plan()
+        if plan["lane"] is None:
+            self._run = (None,)
+            return self._run
+        code, values = plan["lane"], plan["values"]
+        lane = _LANES[code]
+        count = len(values) // lane
+        size = (lane * count + 7) // 8
+
+        def each_lane(number: int) -> int:  # the number in every lane
+            return int.from_bytes(number.to_bytes(lane // 8, "little") * count, "little")
+
+        every = (1 << lane * count) - 1
+        lowest = each_lane(1)
+        rounds = tuple(each_lane(sum(1 << b for b in range(lane) if b >> k & 1)) for k in range(lane.bit_length() - 1))
+        offsets = int.from_bytes(b"".join((lane * t).to_bytes(lane // 8, "little") for t in range(count)), "little")
+        self._masks = [None] * (len(plan["masks"]) // size)
+        for _, _, first in plan["features"]:  # no node failed: every leaf possible
+            self._masks[first] = every
+        self._splits = {f: (thresholds, first, {}) for f, thresholds, first in plan["features"]}
+        features = tuple((f, met) for f, (_, _, met) in self._splits.items())
+        self._run = (code, every, lowest, size, features, plan["masks"], values, rounds,
+                     each_lane((1 << lane - 1) - 1), lane - 1, offsets)
+        return self._run
+
+    def plan(self) -> dict:
+        """The forest as QuickScorer reads it, as plain values (kept between processes with the
+        model: ``shipped``): "lane", the array type code of a tree's lane, of ``lane`` bits,
+        enough for its leaves and for ``lane`` x the trees (None: no such lane, the trees are
+        walked instead); "values", each tree's leaves' values left to right, ``lane`` places a
+        tree (tree t's leaf at place p: ``values[lane * t + p]``); "features", for each
+        feature split on (feature, its thresholds ascending, where its masks start); "masks",
+        bytes: for each feature and each k from 0 to its thresholds, the bits of every leaf
+        still possible once its nodes of the first k thresholds failed (little-endian, tree t's
+        lane at bit lane x t)."""
+        widest, count = max((len(t.value) for t in self.trees), default=1), len(self.trees)
+        code = next((c for c, bits in _LANES.items() if bits >= widest and bits * count < 1 << bits), None)
+        if code is None:
+            return {"lane": None, "values": (), "features": (), "masks": b""}
+        lane = _LANES[code]
+        size = (lane * count + 7) // 8
+        every = (1 << (lane * count)) - 1
+        splits: dict[tuple[int, float], int] = {}  # (feature, threshold) -> the leaves its failing nodes rule out
+        values: list[float] = []
+        for t, tree in enumerate(self.trees):
+            if not tree.feature:  # one leaf: nothing to rule out
+                values += [tree.value[0]] + [0.0] * (lane - 1)
+                continue
+            place, under = _leaf_order(tree)
+            for node, feature in enumerate(tree.feature):
+                key = (feature, tree.threshold[node])
+                splits[key] = splits.get(key, 0) | under[node] << (lane * t)
+            values += [tree.value[leaf] for leaf in sorted(place, key=place.get)] + [0.0] * (lane - len(place))
+        by_feature: dict[int, list[tuple[float, int]]] = {}
+        for (feature, threshold), out in sorted(splits.items()):
+            by_feature.setdefault(feature, []).append((threshold, out))
+        features, masks = [], []
+        for f, nodes in by_feature.items():
+            features.append((f, tuple(threshold for threshold, _ in nodes), len(masks)))
+            dead = 0
+            masks.append(every)
+            for _, out in nodes:
+                dead |= out
+                masks.append(every ^ dead)
+        return {"lane": code, "values": tuple(values), "features": tuple(features),
+                "masks": b"".join(m.to_bytes(size, "little") for m in masks)}
 
     def reading(self, known: Sequence[str]):
         """How to make this forest's vector from a vector of ``known`` names: None when they are
@@ -88,6 +229,25 @@ class Forest:
         where = {name: i for i, name in enumerate(known)}
         columns = tuple(where.get(name) for name in self.names)
         return None if columns == tuple(range(len(known))) else columns
+
+
+def _leaf_order(tree: Tree) -> tuple[dict[int, int], list[int]]:
+    """A tree's leaves numbered left to right ({leaf: place}), and for each node the bits (by
+    place) of the leaves of its left subtree: those a vector that goes right cannot reach."""
+    place: dict[int, int] = {}
+    under = [0] * len(tree.feature)
+    left, right = tree.left, tree.right
+
+    def leaves(child: int) -> int:  # the bits of the leaves under a child
+        if child < 0:
+            place[~child] = at = len(place)
+            return 1 << at
+        on_left = leaves(left[child])
+        under[child] = on_left
+        return on_left | leaves(right[child])
+
+    leaves(0)
+    return place, under
 
 
 # The calibration's inputs: what the ranked scores say of a candidate (``ranked_inputs``).
@@ -204,10 +364,14 @@ def flat_tree(info: dict) -> dict:
     return tree
 
 
-def forest_of(data: dict) -> Forest:
-    """The ``Forest`` of a ranker file's part: {"inputs": names, "trees": [flat trees]}."""
-    return Forest(data["inputs"], [Tree(tuple(t["feature"]), tuple(t["threshold"]), tuple(t["left"]), tuple(t["right"]),
-                                        tuple(t["value"])) for t in data["trees"]])
+def forest_of(data: dict, trees=None) -> Forest:
+    """The ``Forest`` of a ranker file's part: {"inputs": names, "trees": [flat trees]}, and
+    "plan" (its ``Forest.plan()``) where one was kept; without "trees", ``trees`` (a function
+    that returns the forest's trees) reads them when they are asked for."""
+    if "trees" in data:
+        trees = [Tree(tuple(t["feature"]), tuple(t["threshold"]), tuple(t["left"]), tuple(t["right"]),
+                      tuple(t["value"])) for t in data["trees"]]
+    return Forest(data["inputs"], trees, data.get("plan"))
 
 
 def calibration_of(data: dict) -> Calibration:
@@ -215,11 +379,12 @@ def calibration_of(data: dict) -> Calibration:
     return Calibration(tuple(data["inputs"]), tuple(float(w) for w in data["weights"]), float(data["bias"]))
 
 
-def model_of(data: dict, known: Sequence[str]) -> Model:
-    """The ``Model`` of a ranker file's content (``known``: the signals the code computes)."""
+def model_of(data: dict, known: Sequence[str], trees=None) -> Model:
+    """The ``Model`` of a ranker file's content (``known``: the signals the code computes;
+    ``trees``: see ``forest_of``)."""
     calibration = calibration_of(data["calibration"]) if data.get("calibration") else None
-    return Model(forest_of(data["ranker"]), known, calibration, float(data.get("doubt", DOUBT)), data.get("provenance"),
-                 int(data.get("pool", POOL)))
+    return Model(forest_of(data["ranker"], trees), known, calibration, float(data.get("doubt", DOUBT)),
+                 data.get("provenance"), int(data.get("pool", POOL)))
 
 
 RANKER = "ranker.json"
@@ -233,16 +398,28 @@ def shipped() -> Model:
         from . import features
         from ._data import compiled
 
-        _SHIPPED.append(model_of(compiled("ranker", (RANKER,), _read_shipped), features.NAMES))
+        _SHIPPED.append(model_of(compiled("ranker", (RANKER,), _read_shipped), features.NAMES, _shipped_trees))
     return _SHIPPED[0]
 
 
+def _shipped_trees() -> tuple[Tree, ...]:
+    """The shipped forest's trees, read from its file (a query scores by the plan kept)."""
+    return forest_of(_read_file()["ranker"]).trees
+
+
 def _read_shipped() -> dict:
-    """The ranker file's forest, calibration, doubt threshold and candidate depth as plain values (its provenance, for
-    people, is left out of what the cache keeps)."""
+    """The ranker file's calibration, doubt threshold and candidate depth as plain values, and
+    its forest as ``Forest.plan`` reads it (made once, not by every process; the trees
+    themselves, and the provenance, for people, are left out of what the cache keeps)."""
+    data = _read_file()
+    kept = {key: data[key] for key in ("calibration", "doubt", "pool") if key in data}
+    forest = data["ranker"]
+    return {**kept, "ranker": {"inputs": forest["inputs"], "plan": forest_of(forest).plan()}}
+
+
+def _read_file() -> dict:
     import json
 
     from ._data import DATA
 
-    data = json.loads((DATA / RANKER).read_text(encoding="utf-8"))
-    return {key: data[key] for key in ("ranker", "calibration", "doubt", "pool") if key in data}
+    return json.loads((DATA / RANKER).read_text(encoding="utf-8"))

@@ -82,13 +82,15 @@ def names_filer(label: str, question: str, filer: frozenset[str]) -> bool:
 
 
 def shown_passages(passages, marks, page_ids, concepts: tuple[evidence.Concept, ...], parsed: ParsedQuestion,
-                   facts=None, least: float = 0.0) -> dict:
+                   facts=None, least: float = 0.0, read=None) -> dict:
     """The passages with the evidence lines a user reads of these pages (``shown``), read from
     each page's text as the query marked it (``marks``: page -> (text, heading)). A question
     that names a statement's line item wants its row even where it asks where it is ("Where is
     the operating cash flow?"); one that asks only where something is gets the title first.
     ``facts`` (concepts.Lookup): the inline-XBRL facts matching the question; the lines showing
-    those scoring ``least`` or more (``tagged_lines``) come first."""
+    those scoring ``least`` or more (``tagged_lines``) come first. ``read``: page -> (lines,
+    concepts on each) as ``evidence.read_lines`` read them of the same marks and concepts for
+    the ranking, where it did (not read again)."""
     from .question import asks_where
 
     figures = parsed.fact or bool(parsed.statements)
@@ -105,7 +107,7 @@ def shown_passages(passages, marks, page_ids, concepts: tuple[evidence.Concept, 
         passage = found.get(page)
         if passage is not None and passage.lines:
             text = marks[page][0]
-            lines, held = evidence.read_lines(text, concepts)
+            lines, held = read[page] if read and page in read else evidence.read_lines(text, concepts)
             strong = [hit for hit in facts.on_page(page) if hit.score >= least] if facts is not None else []
             marked = frozenset(i for i, line in enumerate(text.split("\n")) if evidence.START in line)
             found[page] = shown(passage, lines, held, concepts, figures, where, tagged_lines(lines, strong), marked, months,

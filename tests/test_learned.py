@@ -69,6 +69,50 @@ def test_a_value_on_a_threshold_goes_left():
     assert first.raw(at) == [0.3533944942207512] and first.raw(past) == [0.7462162150241234]
 
 
+def walked(forest: learned.Forest, rows) -> list[float]:
+    """Each vector's leaves found by walking every tree node by node, added in the trees' order."""
+    return [learned.sum_in_order(tree.leaf(x) for tree in forest.trees) for x in rows]
+
+
+def test_the_shipped_forest_scores_as_its_trees_walked(monkeypatch):
+    """raw (QuickScorer's bit masks) reaches the leaf a walk reaches, on every threshold of the
+    shipped model, just past it, far off, at 0, NaN and infinities: the same floats exactly."""
+    import marshal
+    import random
+
+    forest = learned.shipped().ranker
+    thresholds = sorted({x for tree in forest.trees for x in tree.threshold})
+    draw = random.Random(21)
+    choices = (lambda: draw.choice(thresholds), lambda: math.nextafter(draw.choice(thresholds), math.inf),
+               lambda: draw.uniform(-3, 3), lambda: 0.0, lambda: 1.0)
+    rows = [[draw.choice(choices)() for _ in forest.names] for _ in range(400)]
+    rows += [[v] * len(forest.names) for v in (math.nan, math.inf, -math.inf)]
+    assert forest.raw(rows) == walked(forest, rows)
+    # the plan kept between processes (marshal) reads the same
+    kept = learned.Forest(forest.names, forest.trees, marshal.loads(marshal.dumps(forest.plan())))
+    assert kept.raw(rows) == walked(forest, rows)
+    # the values a forest keeps the masks of stay few (MET a feature): forgotten, found again
+    monkeypatch.setattr(learned, "MET", 3)
+    forgetful = learned.Forest(forest.names, forest.trees)
+    assert forgetful.raw(rows) == forgetful.raw(rows) == walked(forest, rows)
+    assert max(len(met) for _, _, met in forgetful._splits.values()) == 3
+
+
+def test_trees_of_one_leaf_and_trees_too_wide_for_a_lane():
+    """A tree of one leaf adds its value; a tree of more than 64 leaves (no lane holds it) is walked."""
+    one = learned.Tree((), (), (), (), (0.25,))
+    count = 70  # a staircase on x0: node n sends x0 <= n left, to leaf n
+    stairs = learned.Tree(tuple([0] * (count - 1)), tuple(float(n) for n in range(count - 1)),
+                          tuple(~n for n in range(count - 1)), tuple(range(1, count - 1)) + (~(count - 1),),
+                          tuple(float(n) for n in range(count)))
+    rows = [[x] for x in (-1.0, 0.0, 0.5, 3.0, 68.0, 68.5, 100.0)]
+    assert learned.Forest(("x",), (one,)).raw(rows) == [0.25] * len(rows)
+    assert learned.Forest(("x",), (stairs, one)).raw(rows) == [0.25, 0.25, 1.25, 3.25, 68.25, 69.25, 69.25]
+    narrow = learned.Tree(stairs.feature[:6], stairs.threshold[:6], stairs.left[:6], stairs.right[:5] + (~6,),
+                          stairs.value[:7])  # 7 leaves: one lane of 8 bits
+    assert learned.Forest(("x",), (narrow, one)).raw(rows) == [0.25, 0.25, 1.25, 3.25, 6.25, 6.25, 6.25]
+
+
 def test_a_split_the_evaluator_cannot_follow_is_refused():
     zero = json.loads(json.dumps(DUMPED[0]))
     zero["tree_structure"]["missing_type"] = "Zero"
