@@ -380,26 +380,55 @@ def shown_lines(
     named: frozenset[int] = frozenset(),
 ) -> tuple[int, ...]:
     """The page's lines a user reads (by index), best first, at most ``limit``: of the lines the
-    query marked (``held``), those that say what the question asks.
+    query marked (``held``), those that say what the question asks, in the order of the learned
+    line chooser (``linechoice``: a weighted sum of each line's signals, ``line_candidates``),
+    the rules' order (``line_candidates``) breaking its ties; the rules' order alone where no
+    chooser is shipped."""
+    from . import linechoice
 
-    Each line counts the question's concepts it says, each by its rarity (the concept's weight)
-    and by how directly the line says it (``TIER_WEIGHT``: the question's own words, a synonym,
-    a measure's inputs); a table's row also counts the concepts of the table's caption above it
-    ("Operating Profit by Division" over "Europe 476"), for a question that asks for a figure.
-    First the lines that name the thing asked in the form a report prints it (``named``: a
-    critical audit matter's title); then a sentence or a row before a title (``is_title``: the
-    note shows the page's heading), or a title first when the question asks only ``where``
-    something is; then the lines showing a figure the filing tags with a concept asked
-    (``tagged``: an inline-XBRL fact's row); then, for a figure question, the row of the month
-    it asks for (``months``: ``month_rows``); then any line before a table's footnote ("(1) Net
-    debt is ..."); then a table's row whose label is mostly the
-    asked line item's words (``ROW_LABEL``); then, a line item beside a figure counting
-    ``FIGURE_GAIN`` times, the lines that count most; then the line whose label is most nearly what is asked (the share
-    of its label's words, before its figures, that the question's phrases say: "Net income
-    attributable to Acme" before "Net income attributable to noncontrolling interests"); then
-    the earliest."""
+    candidates = line_candidates(lines, held, concepts, fact, where, tagged, marked, months, named)
+    return tuple(candidates[k].index for k in linechoice.order([c.signals for c in candidates])[:limit])
+
+
+class LineCandidate(NamedTuple):
+    """A line that may be shown: its index, and its signals (``linechoice.SIGNALS``, in order)."""
+
+    index: int
+    signals: tuple[float, ...]
+
+
+def line_candidates(
+    lines: list[str],
+    held: dict[int, frozenset[int]],
+    concepts: tuple[Concept, ...],
+    fact: bool = False,
+    where: bool = False,
+    tagged: frozenset[int] = frozenset(),
+    marked: frozenset[int] = frozenset(),
+    months: frozenset[int] = frozenset(),
+    named: frozenset[int] = frozenset(),
+) -> list[LineCandidate]:
+    """The lines that may be shown, in the rules' order, each with its signals.
+
+    The rules: each line counts the question's concepts it says, each by its rarity (the
+    concept's weight) and by how directly the line says it (``TIER_WEIGHT``: the question's own
+    words, a synonym, a measure's inputs); a table's row also counts the concepts of the table's
+    caption above it ("Operating Profit by Division" over "Europe 476"), for a question that
+    asks for a figure. First the lines that name the thing asked in the form a report prints it
+    (``named``: a critical audit matter's title); then a sentence or a row before a title
+    (``is_title``: the note shows the page's heading), or a title first when the question asks
+    only ``where`` something is; then the lines showing a figure the filing tags with a concept
+    asked (``tagged``: an inline-XBRL fact's row); then, for a figure question, the row of the
+    month it asks for (``months``: ``month_rows``); then any line before a table's footnote
+    ("(1) Net debt is ..."); then a table's row whose label is mostly the asked line item's
+    words (``ROW_LABEL``); then, a line item beside a figure counting ``FIGURE_GAIN`` times,
+    the lines that count most; then the line whose label is most nearly what is asked (the
+    share of its label's words, before its figures, that the question's phrases say: "Net
+    income attributable to Acme" before "Net income attributable to noncontrolling
+    interests"); then the earliest. A line that says only a year or the filer is no candidate
+    where another says more."""
     if not held or not concepts:
-        return ()
+        return []
     # Every line the query marked is read, not only those where a marked stretch holds a whole
     # phrase: the index marks words, not the glue between them, so "RETURN ON INVESTED CAPITAL"
     # is three marks, none of them the phrase (line_concepts reads the phrase across the glue).
@@ -415,36 +444,50 @@ def shown_lines(
                 caption = i
             elif not figure and lines[i].count(" ") >= PROSE_WORDS - 1:
                 caption = None  # a paragraph: the table below it starts without a caption
+    total = sum(c.weight for c in concepts if not c.filer) or 1.0
 
     def value(on: dict[int, tuple[int, frozenset[str]]]) -> float:
         return sum(concepts[c].weight * TIER_WEIGHT[tier] for c, (tier, _) in on.items() if not concepts[c].filer)
+
+    def share(on: dict[int, tuple[int, frozenset[str]]], tier: int) -> float:
+        return sum(concepts[c].weight for c, (t, _) in on.items() if t == tier and not concepts[c].filer) / total
 
     keys = []
     for i, on in said.items():
         month = fact and i in months
         if not on and not month and i not in named:
             continue
+        line = lines[i]
         items = [c for c in on if concepts[c].line_item and concepts[c].weight and not concepts[c].filer]
-        figure = fact and bool(items) and beside(lines[i], frozenset().union(*(on[c][1] for c in items)))
+        figure = fact and bool(items) and beside(line, frozenset().union(*(on[c][1] for c in items)))
         counted = value(on)
         j = captions.get(i)
+        above = 0.0
         if figure and j is not None and i - j < TABLE_REACH:
-            above = said.get(j) or {}
-            counted += value({c: t for c, t in above.items() if c not in on})
-        precision = 0.0
-        if figure:  # (a sentence's words are not a row's label)
-            label = _label(lines[i])
-            words = frozenset().union(*(w for c, (_, w) in on.items() if concepts[c].weight))
-            precision = len(label & words) / len(label) if label else 0.0
-        score = counted * (FIGURE_GAIN if figure else 1.0)
+            above = value({c: t for c, t in (said.get(j) or {}).items() if c not in on})
+        words = frozenset().union(*(w for c, (_, w) in on.items() if concepts[c].weight)) if on else frozenset()
+        label = _label(line)
+        said_share = len(label & words) / len(label) if label else 0.0
+        precision = said_share if figure else 0.0  # (a sentence's words are not a row's label)
+        score = (counted + above) * (FIGURE_GAIN if figure else 1.0)
+        row = is_table_row(line)
         # A table's row whose label is mostly the asked line item's words is that item as printed.
-        item = figure and precision >= ROW_LABEL and is_table_row(lines[i])
-        keys.append(((i in named, is_title(lines[i]) == where, i in tagged, month, not _FOOTNOTE.match(lines[i]), item,
-                      round(score, 9), has_figure(lines[i]), round(precision, 9), -i), i))
-    if any(key[6] > 0 for key, _ in keys):  # a line that says only a year or the filer says nothing asked
-        keys = [(key, i) for key, i in keys if key[6] > 0 or key[0] or key[2] or key[3]]
+        item = figure and precision >= ROW_LABEL and row
+        title, footnote, with_figure = is_title(line), bool(_FOOTNOTE.match(line)), has_figure(line)
+        size = line.count(" ") + 1
+        signals = (i in named, title, title and where, i in tagged, month, footnote, item, figure, with_figure,
+                   fact and with_figure, row, where and row, is_column_heading(line), size >= PROSE_WORDS,
+                   line.rstrip().endswith("."), min(size, 40) / 40, counted / total, above / total,
+                   share(on, OWN), share(on, SYNONYM), share(on, INPUT), precision, said_share, i / len(lines))
+        keys.append(((i in named, title == where, i in tagged, month, not footnote, item, round(score, 9),
+                      with_figure, round(precision, 9), -i), i, signals))
+    if any(key[6] > 0 for key, _, _ in keys):  # a line that says only a year or the filer says nothing asked
+        keys = [entry for entry in keys if entry[0][6] > 0 or entry[0][0] or entry[0][2] or entry[0][3]]
     keys.sort(reverse=True)
-    return tuple(i for _, i in keys[:limit])
+    top = max((key[6] for key, _, _ in keys), default=0.0) or 1.0
+    return [LineCandidate(i, (float(rank == 0), 1 / (1 + rank), key[6] / top, (len(keys) - rank) / len(keys),
+                              *map(float, signals)))
+            for rank, (key, i, signals) in enumerate(keys)]
 
 
 # Column headings: the header rows of a table, which say which figure is which period.
