@@ -7,7 +7,8 @@ table's row, a sentence, a footnote or a period's column headings, whether the f
 fact asked on it, and where it stands on the page. The chooser scores a line by a weighted sum
 of its signals and shows the highest first, the rules' order breaking ties.
 
-The weights are data (``data/evidence_lines.json``, with its provenance): a conditional logit
+The weights are data (``data/evidence_lines.txt``, one ``signal weight`` a line, its provenance
+in its header): a conditional logit
 (softmax over a page's candidates) trained by ``benchmarks/train_lines.py`` on the hand-labelled
 answer lines of the development questions (``benchmarks/answer_lines.jsonl``, the EDGAR
 questions' ``answer_text``), its regularisation chosen by leave-one-company-out. Pure Python:
@@ -21,9 +22,7 @@ a dot product per candidate. Without the file the rules' order stands.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 
 # The signals of a candidate line, in the order line_candidates gives them.
 SIGNALS = (
@@ -55,30 +54,48 @@ SIGNALS = (
     "row_precision",  # of a figure's row: the share of its label's words the question says
     "label_share",  # of any line: the share of its words (before a figure) the question says
     "position",  # where it stands on the page, 0 (top) to 1
+    "neighbours",  # the weighted share of the question's concepts it and the lines beside it say
+    "period",  # says a year or period the question names
+    "figures",  # its figures, up to 6, over 6
+    "rarest",  # says the question's rarest concept
+    "percent",  # prints a percentage
+    "fact_sentence",  # ends with a full stop, and the question asks a figure
+    "fact_row",  # a table's row, and the question asks a figure
+    "lead_in",  # ends with a colon: a table's or a list's lead-in ("... consisted of the following:")
+    "total",  # a total's row or sentence ("Total debt", "total revenues")
+    "why_sentence",  # a sentence, and the question asks why (what drove, what caused)
+    "why_row",  # a table's row, and the question asks why
+    "explains",  # says a change and its cause ("increased ... due to", "driven by")
+    "why_explains",  # ... and the question asks why
 )
-MODEL = "evidence_lines.json"
+MODEL = "evidence_lines.txt"
 
 
 @lru_cache(maxsize=1)
 def shipped() -> tuple[float, ...] | None:
     """The shipped weights by ``SIGNALS``, or None where no chooser is shipped (or it was
     trained on other signals: the rules' order then stands)."""
-    try:
-        model = json.loads(resources.files("evfind").joinpath("data", MODEL).read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    from ._data import DATA, words
+
+    if not (DATA / MODEL).is_file():
         return None
-    if tuple(model["signals"]) != SIGNALS:
+    pairs = [line.split() for line in words(MODEL)]
+    if tuple(name for name, _ in pairs) != SIGNALS:
         return None
-    return tuple(float(w) for w in model["weights"])
+    return tuple(float(weight) for _, weight in pairs)
 
 
-def order(candidates: list[tuple[float, ...]], weights: tuple[float, ...] | None | bool = True) -> list[int]:
-    """The candidates (their signals, given in the rules' order) by index, best first: by the
-    weighted sum of their signals (``weights``; True: the shipped ones), the rules' order
-    breaking ties; the rules' order where there are no weights."""
+def order(candidates: list[tuple[float, ...]], weights: tuple[float, ...] | None | bool = True,
+          tiers: list[tuple[bool, ...]] | None = None) -> list[int]:
+    """The candidates (their signals, given in the rules' order) by index, best first: by their
+    ``tiers`` (the rules the chooser orders within), then by the weighted sum of their signals
+    (``weights``; True: the shipped ones), the rules' order breaking ties; the rules' order
+    where there are no weights."""
     if weights is True:
         weights = shipped()
     if not weights:
         return list(range(len(candidates)))
     scores = [sum(w * x for w, x in zip(weights, signals)) for signals in candidates]
-    return sorted(range(len(candidates)), key=lambda k: (-round(scores[k], 9), k))
+    if tiers is None:
+        return sorted(range(len(candidates)), key=lambda k: (-round(scores[k], 9), k))
+    return sorted(range(len(candidates)), key=lambda k: (tuple(not t for t in tiers[k]), -round(scores[k], 9), k))
