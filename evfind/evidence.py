@@ -399,6 +399,19 @@ _EXPLAINS = frozenset(stem_token(w) for w in ("increased", "decreased", "grew", 
                                                "driven", "primarily", "offset", "result", "attributable", "reflects"))
 
 
+@lru_cache(maxsize=16384)
+def _kind(line: str) -> tuple:
+    """What a line reads as, whatever the question: a title, a footnote, with a figure, a table's
+    row, a period's column headings, its words, a sentence, its figures, a lead-in, a total, a
+    change and its cause (kept: a Finder's next question reads many of the same lines)."""
+    stems_on = _positions(line)[1]
+    figures = sum(1 for m in _FIGURE.finditer(line) if not _YEAR.fullmatch(m.group(0).strip("()$% ")))
+    end = line.rstrip()
+    return (is_title(line), bool(_FOOTNOTE.match(line)), has_figure(line), is_table_row(line), is_column_heading(line),
+            line.count(" ") + 1, end.endswith("."), figures, end.endswith(":"), "total" in stems_on,
+            not _EXPLAINS.isdisjoint(stems_on))
+
+
 class LineCandidate(NamedTuple):
     """A line that may be shown: its index, its signals (``linechoice.SIGNALS``, in order), and
     its tier: the rules the chooser orders within (a critical audit matter's title first; a
@@ -464,8 +477,12 @@ def line_candidates(
     def value(on: dict[int, tuple[int, frozenset[str]]]) -> float:
         return sum(concepts[c].weight * TIER_WEIGHT[tier] for c, (tier, _) in on.items() if not concepts[c].filer)
 
-    def share(on: dict[int, tuple[int, frozenset[str]]], tier: int) -> float:
-        return sum(concepts[c].weight for c, (t, _) in on.items() if t == tier and not concepts[c].filer) / total
+    def shares(on: dict[int, tuple[int, frozenset[str]]]) -> list[float]:  # by tier: own words, synonym, input
+        found = [0.0, 0.0, 0.0, 0.0]
+        for c, (t, _) in on.items():
+            if not concepts[c].filer:
+                found[t] += concepts[c].weight / total
+        return found[:3]
 
     keys = []
     for i, on in said.items():
@@ -485,22 +502,18 @@ def line_candidates(
         said_share = len(label & words) / len(label) if label else 0.0
         precision = said_share if figure else 0.0  # (a sentence's words are not a row's label)
         score = (counted + above) * (FIGURE_GAIN if figure else 1.0)
-        row = is_table_row(line)
+        title, footnote, with_figure, row, heading, size, sentence, figures, lead_in, totals, explains = _kind(line)
         # A table's row whose label is mostly the asked line item's words is that item as printed.
         item = figure and precision >= ROW_LABEL and row
-        title, footnote, with_figure = is_title(line), bool(_FOOTNOTE.match(line)), has_figure(line)
-        size, sentence = line.count(" ") + 1, line.rstrip().endswith(".")
-        explains = not _EXPLAINS.isdisjoint(_positions(line)[1])
         near = frozenset().union(*(said.get(k) or () for k in (i - 1, i, i + 1)))
-        figures = sum(1 for m in _FIGURE.finditer(line) if not _YEAR.fullmatch(m.group(0).strip("()$% ")))
         signals = (i in named, title, title and where, i in tagged, month, footnote, item, figure, with_figure,
-                   fact and with_figure, row, where and row, is_column_heading(line), size >= PROSE_WORDS,
+                   fact and with_figure, row, where and row, heading, size >= PROSE_WORDS,
                    sentence, min(size, 40) / 40, counted / total, above / total,
-                   share(on, OWN), share(on, SYNONYM), share(on, INPUT), precision, said_share, i / len(lines),
+                   *shares(on), precision, said_share, i / len(lines),
                    sum(concepts[c].weight for c in near if not concepts[c].filer) / total,
                    any(not concepts[c].weight and not concepts[c].filer for c in on), min(figures, 6) / 6,
-                   rarest in on, "%" in line, fact and sentence, fact and row, line.rstrip().endswith(":"),
-                   "total" in _positions(line)[1], why and sentence, why and row, explains, why and explains)
+                   rarest in on, "%" in line, fact and sentence, fact and row, lead_in,
+                   totals, why and sentence, why and row, explains, why and explains)
         keys.append(((i in named, title == where, i in tagged, month, not footnote, item, round(score, 9),
                       with_figure, round(precision, 9), -i), i, signals))
     if any(key[6] > 0 for key, _, _ in keys):  # a line that says only a year or the filer says nothing asked

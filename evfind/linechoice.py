@@ -23,6 +23,7 @@ a dot product per candidate. Without the file the rules' order stands.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import mul
 
 # The signals of a candidate line, in the order line_candidates gives them.
 SIGNALS = (
@@ -95,7 +96,7 @@ def order(candidates: list[tuple[float, ...]], weights: tuple[float, ...] | None
         weights = shipped()
     if not weights:
         return list(range(len(candidates)))
-    scores = [sum(w * x for w, x in zip(weights, signals)) for signals in candidates]
+    scores = [-round(sum(map(mul, weights, signals)), 9) for signals in candidates]
     if tiers is None:
-        return sorted(range(len(candidates)), key=lambda k: (-round(scores[k], 9), k))
-    return sorted(range(len(candidates)), key=lambda k: (tuple(not t for t in tiers[k]), -round(scores[k], 9), k))
+        return sorted(range(len(candidates)), key=lambda k: (scores[k], k))
+    return sorted(range(len(candidates)), key=lambda k: (tuple(not t for t in tiers[k]), scores[k], k))
