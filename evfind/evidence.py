@@ -33,6 +33,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from .periods import SPAN_NAMED, off_period, periods_asked, periods_shown  # noqa: F401 (read here by finder, question)
 from .porter import stem_token
 from .text import LazyPattern
 
@@ -378,28 +379,83 @@ def shown_lines(
     marked: frozenset[int] = frozenset(),
     months: frozenset[int] = frozenset(),
     named: frozenset[int] = frozenset(),
+    why: bool = False,
 ) -> tuple[int, ...]:
     """The page's lines a user reads (by index), best first, at most ``limit``: of the lines the
-    query marked (``held``), those that say what the question asks.
+    query marked (``held``), those that say what the question asks, in the order of the learned
+    line chooser (``linechoice``: a weighted sum of each line's signals, ``line_candidates``),
+    the rules' order (``line_candidates``) breaking its ties; the rules' order alone where no
+    chooser is shipped."""
+    from . import linechoice
 
-    Each line counts the question's concepts it says, each by its rarity (the concept's weight)
-    and by how directly the line says it (``TIER_WEIGHT``: the question's own words, a synonym,
-    a measure's inputs); a table's row also counts the concepts of the table's caption above it
-    ("Operating Profit by Division" over "Europe 476"), for a question that asks for a figure.
-    First the lines that name the thing asked in the form a report prints it (``named``: a
-    critical audit matter's title); then a sentence or a row before a title (``is_title``: the
-    note shows the page's heading), or a title first when the question asks only ``where``
-    something is; then the lines showing a figure the filing tags with a concept asked
-    (``tagged``: an inline-XBRL fact's row); then, for a figure question, the row of the month
-    it asks for (``months``: ``month_rows``); then any line before a table's footnote ("(1) Net
-    debt is ..."); then a table's row whose label is mostly the
-    asked line item's words (``ROW_LABEL``); then, a line item beside a figure counting
-    ``FIGURE_GAIN`` times, the lines that count most; then the line whose label is most nearly what is asked (the share
-    of its label's words, before its figures, that the question's phrases say: "Net income
-    attributable to Acme" before "Net income attributable to noncontrolling interests"); then
-    the earliest."""
+    candidates = line_candidates(lines, held, concepts, fact, where, tagged, marked, months, named, why)
+    chosen = linechoice.order([c.signals for c in candidates], tiers=[c.tier for c in candidates])
+    return tuple(candidates[k].index for k in chosen[:limit])
+
+
+# Words that say a change and its cause, as MD&A explains a figure (Reg S-K Item 303(b): the
+# reasons for material changes): "increased ... primarily due to", "driven by", "offset by" (Porter stems).
+_EXPLAINS = frozenset(stem_token(w) for w in ("increased", "decreased", "grew", "declined", "rose", "fell", "due",
+                                               "driven", "primarily", "offset", "result", "attributable", "reflects"))
+
+
+@lru_cache(maxsize=16384)
+def _kind(line: str) -> tuple:
+    """What a line reads as, whatever the question: a title, a footnote, with a figure, a table's
+    row, a period's column headings, its words, a sentence, its figures, a lead-in, a total, a
+    change and its cause (kept: a Finder's next question reads many of the same lines)."""
+    stems_on = _positions(line)[1]
+    figures = sum(1 for m in _FIGURE.finditer(line) if not _YEAR.fullmatch(m.group(0).strip("()$% ")))
+    end = line.rstrip()
+    return (is_title(line), bool(_FOOTNOTE.match(line)), has_figure(line), is_table_row(line), is_column_heading(line),
+            line.count(" ") + 1, end.endswith("."), figures, end.endswith(":"), "total" in stems_on,
+            not _EXPLAINS.isdisjoint(stems_on))
+
+
+class LineCandidate(NamedTuple):
+    """A line that may be shown: its index, its signals (``linechoice.SIGNALS``, in order), and
+    its tier: the rules the chooser orders within (a critical audit matter's title first; a
+    sentence or a row before a title, a title first when the question asks only where; a line
+    before a table's footnote)."""
+
+    index: int
+    signals: tuple[float, ...]
+    tier: tuple[bool, ...] = ()
+
+
+def line_candidates(
+    lines: list[str],
+    held: dict[int, frozenset[int]],
+    concepts: tuple[Concept, ...],
+    fact: bool = False,
+    where: bool = False,
+    tagged: frozenset[int] = frozenset(),
+    marked: frozenset[int] = frozenset(),
+    months: frozenset[int] = frozenset(),
+    named: frozenset[int] = frozenset(),
+    why: bool = False,
+) -> list[LineCandidate]:
+    """The lines that may be shown, in the rules' order, each with its signals.
+
+    The rules: each line counts the question's concepts it says, each by its rarity (the
+    concept's weight) and by how directly the line says it (``TIER_WEIGHT``: the question's own
+    words, a synonym, a measure's inputs); a table's row also counts the concepts of the table's
+    caption above it ("Operating Profit by Division" over "Europe 476"), for a question that
+    asks for a figure. First the lines that name the thing asked in the form a report prints it
+    (``named``: a critical audit matter's title); then a sentence or a row before a title
+    (``is_title``: the note shows the page's heading), or a title first when the question asks
+    only ``where`` something is; then the lines showing a figure the filing tags with a concept
+    asked (``tagged``: an inline-XBRL fact's row); then, for a figure question, the row of the
+    month it asks for (``months``: ``month_rows``); then any line before a table's footnote
+    ("(1) Net debt is ..."); then a table's row whose label is mostly the asked line item's
+    words (``ROW_LABEL``); then, a line item beside a figure counting ``FIGURE_GAIN`` times,
+    the lines that count most; then the line whose label is most nearly what is asked (the
+    share of its label's words, before its figures, that the question's phrases say: "Net
+    income attributable to Acme" before "Net income attributable to noncontrolling
+    interests"); then the earliest. A line that says only a year or the filer is no candidate
+    where another says more."""
     if not held or not concepts:
-        return ()
+        return []
     # Every line the query marked is read, not only those where a marked stretch holds a whole
     # phrase: the index marks words, not the glue between them, so "RETURN ON INVESTED CAPITAL"
     # is three marks, none of them the phrase (line_concepts reads the phrase across the glue).
@@ -415,36 +471,58 @@ def shown_lines(
                 caption = i
             elif not figure and lines[i].count(" ") >= PROSE_WORDS - 1:
                 caption = None  # a paragraph: the table below it starts without a caption
+    total = sum(c.weight for c in concepts if not c.filer) or 1.0
+    rarest = max(range(len(concepts)), key=lambda c: (not concepts[c].filer, concepts[c].weight))
 
     def value(on: dict[int, tuple[int, frozenset[str]]]) -> float:
         return sum(concepts[c].weight * TIER_WEIGHT[tier] for c, (tier, _) in on.items() if not concepts[c].filer)
+
+    def shares(on: dict[int, tuple[int, frozenset[str]]]) -> list[float]:  # by tier: own words, synonym, input
+        found = [0.0, 0.0, 0.0, 0.0]
+        for c, (t, _) in on.items():
+            if not concepts[c].filer:
+                found[t] += concepts[c].weight / total
+        return found[:3]
 
     keys = []
     for i, on in said.items():
         month = fact and i in months
         if not on and not month and i not in named:
             continue
+        line = lines[i]
         items = [c for c in on if concepts[c].line_item and concepts[c].weight and not concepts[c].filer]
-        figure = fact and bool(items) and beside(lines[i], frozenset().union(*(on[c][1] for c in items)))
+        figure = fact and bool(items) and beside(line, frozenset().union(*(on[c][1] for c in items)))
         counted = value(on)
         j = captions.get(i)
+        above = 0.0
         if figure and j is not None and i - j < TABLE_REACH:
-            above = said.get(j) or {}
-            counted += value({c: t for c, t in above.items() if c not in on})
-        precision = 0.0
-        if figure:  # (a sentence's words are not a row's label)
-            label = _label(lines[i])
-            words = frozenset().union(*(w for c, (_, w) in on.items() if concepts[c].weight))
-            precision = len(label & words) / len(label) if label else 0.0
-        score = counted * (FIGURE_GAIN if figure else 1.0)
+            above = value({c: t for c, t in (said.get(j) or {}).items() if c not in on})
+        words = frozenset().union(*(w for c, (_, w) in on.items() if concepts[c].weight)) if on else frozenset()
+        label = _label(line)
+        said_share = len(label & words) / len(label) if label else 0.0
+        precision = said_share if figure else 0.0  # (a sentence's words are not a row's label)
+        score = (counted + above) * (FIGURE_GAIN if figure else 1.0)
+        title, footnote, with_figure, row, heading, size, sentence, figures, lead_in, totals, explains = _kind(line)
         # A table's row whose label is mostly the asked line item's words is that item as printed.
-        item = figure and precision >= ROW_LABEL and is_table_row(lines[i])
-        keys.append(((i in named, is_title(lines[i]) == where, i in tagged, month, not _FOOTNOTE.match(lines[i]), item,
-                      round(score, 9), has_figure(lines[i]), round(precision, 9), -i), i))
-    if any(key[6] > 0 for key, _ in keys):  # a line that says only a year or the filer says nothing asked
-        keys = [(key, i) for key, i in keys if key[6] > 0 or key[0] or key[2] or key[3]]
+        item = figure and precision >= ROW_LABEL and row
+        near = frozenset().union(*(said.get(k) or () for k in (i - 1, i, i + 1)))
+        signals = (i in named, title, title and where, i in tagged, month, footnote, item, figure, with_figure,
+                   fact and with_figure, row, where and row, heading, size >= PROSE_WORDS,
+                   sentence, min(size, 40) / 40, counted / total, above / total,
+                   *shares(on), precision, said_share, i / len(lines),
+                   sum(concepts[c].weight for c in near if not concepts[c].filer) / total,
+                   any(not concepts[c].weight and not concepts[c].filer for c in on), min(figures, 6) / 6,
+                   rarest in on, "%" in line, fact and sentence, fact and row, lead_in,
+                   totals, why and sentence, why and row, explains, why and explains)
+        keys.append(((i in named, title == where, i in tagged, month, not footnote, item, round(score, 9),
+                      with_figure, round(precision, 9), -i), i, signals))
+    if any(key[6] > 0 for key, _, _ in keys):  # a line that says only a year or the filer says nothing asked
+        keys = [entry for entry in keys if entry[0][6] > 0 or entry[0][0] or entry[0][2] or entry[0][3]]
     keys.sort(reverse=True)
-    return tuple(i for _, i in keys[:limit])
+    top = max((key[6] for key, _, _ in keys), default=0.0) or 1.0
+    return [LineCandidate(i, (float(rank == 0), 1 / (1 + rank), key[6] / top, (len(keys) - rank) / len(keys),
+                              *map(float, signals)), (key[0], key[1], key[4]))
+            for rank, (key, i, signals) in enumerate(keys)]
 
 
 # Column headings: the header rows of a table, which say which figure is which period.
@@ -535,117 +613,3 @@ def mark(text: str, concepts: tuple[Concept, ...]) -> str:
         position = spans[last][1]
     out.append(text[position:])
     return "".join(out)
-
-
-# ---------------------------------------------------------------------------------------------
-# Periods: which span of time a question asks for, and which a page's tables and text cover.
-#
-# An earnings release or a 10-Q prints the same table for two spans, the quarter and the year
-# to date (or the quarter and the full year), on neighbouring pages that hold the same words:
-# "Operating Profit by Division, 12 Weeks Ended" and "... 24 Weeks Ended". The column headings
-# say which is which (Reg S-X Rule 10-01(c): interim statements for the quarter and the year to
-# date; Rule 3-02: annual statements for the year), as do the question's words ("full-year",
-# "year-to-date", "Q4"). Spans: "quarter", "to_date" (the year to date: six or nine months, 24 or
-# 36 weeks, the first half), "year" (twelve months, 52 or 53 weeks).
-
-_NUMBER_WORDS = {
-    "three": "3", "six": "6", "nine": "9", "twelve": "12", "thirteen": "13", "sixteen": "16",
-    "seventeen": "17", "twenty four": "24", "twenty eight": "28", "thirty six": "36",
-    "forty": "40", "fifty two": "52", "fifty three": "53",
-}
-_SPAN_OF = {
-    ("months", "3"): "quarter", ("months", "6"): "to_date", ("months", "9"): "to_date",
-    ("months", "12"): "year",
-    ("weeks", "12"): "quarter", ("weeks", "13"): "quarter", ("weeks", "16"): "quarter",
-    ("weeks", "17"): "quarter", ("weeks", "24"): "to_date", ("weeks", "28"): "to_date",
-    ("weeks", "36"): "to_date", ("weeks", "40"): "to_date", ("weeks", "52"): "year",
-    ("weeks", "53"): "year",
-}
-_COUNTED = r"(\d{1,2}|" + "|".join(w.replace(" ", "[ -]") for w in _NUMBER_WORDS) + r")[ -](months|weeks)"
-# What a page covers: the spans its headings and sentences say "ended" of.
-_SHOWN = LazyPattern(
-    r"\b(?:" + _COUNTED + r"|(quarters?|(?:fiscal )?years?)) end(?:ed|ing)\b"
-    r"|\b(full[ -]year|year[ -]to[ -]date|first half|half[ -]year)\b",
-    re.I,
-)
-# A span named in words, as questions name it (question.py reads its words as a period's too).
-SPAN_NAMED = r"full[ -](?:fiscal )?year|year[ -]to[ -]date|ytd|first half|half[ -]year"
-# What a question asks for: a quarter named, a span counted, the full year or the year to date.
-_ASKED = LazyPattern(
-    r"\b(?:" + _COUNTED + r")\b"
-    r"|\b(q[1-4]|[1-4]q|quarters?)\b"
-    r"|\b(" + SPAN_NAMED + r")\b",
-    re.I,
-)
-_WORDED = {"full year": "year", "full fiscal year": "year", "year to date": "to_date", "ytd": "to_date",
-           "first half": "to_date", "half year": "to_date"}
-
-
-def _counted(number: str, unit: str) -> str | None:
-    number = _NUMBER_WORDS.get(number.lower().replace("-", " "), number)
-    return _SPAN_OF.get((unit.lower(), number))
-
-
-def _worded(words: str) -> str:
-    return _WORDED[" ".join(words.lower().replace("-", " ").split())]
-
-
-@lru_cache(maxsize=1024)
-def periods_asked(question: str) -> frozenset[str]:
-    """The spans a question asks for ("quarter", "to_date", "year"); none when it names none
-    (a year alone, "FY2022", names no span: a 10-K's every table is of the year).
-
-    >>> sorted(periods_asked("Operating profit by division for Q4 and the full year 2022"))
-    ['quarter', 'year']
-    >>> sorted(periods_asked("Europe's core operating profit for the first 24 weeks of 2023"))
-    ['to_date']
-    >>> periods_asked("What was 3M's FY2022 capital expenditure?")
-    frozenset()
-    """
-    found = set()
-    for match in _ASKED.finditer(" ".join(question.replace(";", " ").split())):
-        number, unit, quarter, worded = match.groups()
-        if number:
-            found.add(_counted(number, unit))
-        elif quarter:
-            found.add("quarter")
-        else:
-            found.add(_worded(worded))
-    return frozenset(found - {None})
-
-
-def periods_shown(text: str) -> frozenset[str]:
-    """The spans a page's tables and sentences cover: "Three Months Ended", "24 Weeks Ended",
-    "Years Ended", "Full-Year 2022".
-
-    >>> sorted(periods_shown("Quarter Ended Year Ended\\n12/31/2022 12/25/2021"))
-    ['quarter', 'year']
-    >>> sorted(periods_shown("Operating Profit by Division\\n24 Weeks Ended June 17, 2023"))
-    ['to_date']
-    """
-    found = set()
-    for match in _SHOWN.finditer(text.replace(START, "").replace(END, "")):
-        number, unit, ended, worded = match.groups()
-        if number:
-            found.add(_counted(number, unit))
-        elif ended:
-            found.add("quarter" if ended.lower().startswith("quarter") else "year")
-        else:
-            found.add(_worded(worded))
-    return frozenset(found - {None})
-
-
-def off_period(asked: frozenset[str], text: str) -> bool:
-    """Does the page cover only spans the question does not ask for (the quarter's table when
-    the full year is asked)? A page that names no span (a balance sheet, a passage of prose
-    without "ended") is not off.
-
-    >>> off_period(frozenset({"year"}), "Operating Profit by Division\\nQuarter Ended 12/31/2022")
-    True
-    >>> off_period(frozenset({"year"}), "Quarter Ended Year Ended")
-    False
-    """
-    if not asked:
-        return False
-    shown = periods_shown(text)
-    return bool(shown) and not shown & asked

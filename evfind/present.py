@@ -17,6 +17,10 @@ _WHERE_FIRST = LazyPattern(r"\s*(?:where|which pages?|what pages?|on (?:what|whi
 # A question that asks what something is, or which ones, besides or instead of where it is.
 _WHAT = LazyPattern(r"^\s*(?:what|which)\b(?!\s+(?:pages?|parts?|sections?|notes?)\b)|是什么|是哪些|有哪些|哪些", re.I)
 _FIGURE_FIRST = LazyPattern(r"\s*(?:what (?:was|were|is|are)\b(?! the (?:pages?|sections?|notes?)\b)|how (?:much|many)\b)|.*(?:是多少|有多少)", re.I)
+# A question that asks why a figure is what it is (Porter stems, and the Chinese words): the
+# sentence that explains it, not its row.
+_WHY = frozenset({"why", "drove", "drive", "driver", "driven", "caus", "reason", "explain"})
+_WHY_ZH = ("为什么", "为何", "原因", "驱动", "推动", "导致")
 CONTINUES = "continues: "  # a note's heading of the section a page continues (in Chinese: zh.CONTINUES)
 MARK = LazyPattern("\x02(.*?)\x03", re.S)
 _NO_MARKS = {ord(evidence.START): " ", ord(evidence.END): " "}
@@ -48,7 +52,7 @@ def tiers(idea, metrics: bool = True) -> tuple[int, ...]:
 
 def shown(passage: Passage, lines: list[str], held, concepts: tuple[evidence.Concept, ...], fact: bool,
           where: bool = False, tagged: frozenset[int] = frozenset(), marked: frozenset[int] = frozenset(),
-          months: tuple[tuple[str, str], ...] = (), asks_what: bool = False) -> Passage:
+          months: tuple[tuple[str, str], ...] = (), asks_what: bool = False, why: bool = False) -> Passage:
     """The passage with the lines a user reads (``evidence.shown_lines``, chosen from the whole
     page) as its evidence lines, each with its table's column headings
     (``evidence.column_headings``). Its score, coverage and figure (what the ranking reads)
@@ -60,7 +64,7 @@ def shown(passage: Passage, lines: list[str], held, concepts: tuple[evidence.Con
     named = auditlines.cam_titles(lines) if cams else frozenset()
     chosen = evidence.shown_lines(lines, held, concepts, fact, where=where, tagged=tagged, marked=marked,
                                   months=by_month.month_rows(lines, months) if months and fact else frozenset(),
-                                  named=named) or tuple(
+                                  named=named, why=why) or tuple(
         i for i, _ in passage.lines)
     columns = tuple(tuple((j, lines[j]) for j in evidence.column_headings(lines, i)) for i in chosen)
     return passage._replace(lines=tuple((i, lines[i]) for i in chosen), columns=columns)
@@ -102,6 +106,7 @@ def shown_passages(passages, marks, page_ids, concepts: tuple[evidence.Concept, 
     where = (asks_where(parsed.text) and (not parsed.fact or bool(_WHERE_FIRST.match(parsed.text)))
              and not (figures and bool(_FIGURE_FIRST.match(parsed.text))))
     months = by_month.months_asked(parsed.text)
+    why = not _WHY.isdisjoint(evidence.stems(parsed.text)) or any(w in parsed.text for w in _WHY_ZH)
     found = dict(passages)
     for page in page_ids:
         passage = found.get(page)
@@ -111,7 +116,7 @@ def shown_passages(passages, marks, page_ids, concepts: tuple[evidence.Concept, 
             strong = [hit for hit in facts.on_page(page) if hit.score >= least] if facts is not None else []
             marked = frozenset(i for i, line in enumerate(text.split("\n")) if evidence.START in line)
             found[page] = shown(passage, lines, held, concepts, figures, where, tagged_lines(lines, strong), marked, months,
-                                asks_what)
+                                asks_what, why)
     return found
 
 
