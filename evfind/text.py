@@ -401,17 +401,13 @@ def words_key(text: str) -> str:
     """Heading key with word boundaries (structure.py's patterns of item titles, topics and
     statement titles): lower-case letter runs only, digits and punctuation dropped:
     "Management's Discussion" -> "management s discussion"."""
-    return " ".join(_LETTER_RUN.findall(text.lower()))
+    return " ".join(re.findall(r"[a-z]+", text.lower()))
 
 
 def squash(text: str) -> str:
     """Heading key without word boundaries: ``words_key`` without its spaces (letters only), so it
     survives words the PDF splits or runs together, such as "Balance Shee t"."""
-    return _NOT_A_LETTER.sub("", text.lower())
-
-
-_LETTER_RUN = LazyPattern(r"[a-z]+")
-_NOT_A_LETTER = LazyPattern(r"[^a-z]")
+    return re.sub(r"[^a-z]", "", text.lower())
 
 
 # ---------------------------------------------------------------------------------------------
