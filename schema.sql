@@ -132,6 +132,18 @@ CREATE TABLE IF NOT EXISTS facts (
 CREATE INDEX IF NOT EXISTS facts_page ON facts (page_id);
 CREATE INDEX IF NOT EXISTS facts_concept ON facts (concept, page_id);
 
+-- The distinct (concept, row label) pairs of each revision's facts, in (concept, row_label)
+-- order: what a question's line items are matched against before any fact is read
+-- (factstore.fact_labels). Written with the facts, so a query reads a few hundred short rows
+-- instead of sorting every fact of a filing. A revision ingested before this table existed has
+-- no rows here; its pairs are read from facts.
+CREATE TABLE IF NOT EXISTS fact_labels (
+    revision_id   INTEGER NOT NULL REFERENCES documents (revision_id),
+    concept       TEXT NOT NULL,
+    row_label     TEXT
+);
+CREATE INDEX IF NOT EXISTS fact_labels_revision ON fact_labels (revision_id);
+
 -- Where each inline-XBRL text block of an HTML filing runs (ix:nonNumeric ...TextBlock, with
 -- its ix:continuation chain): from its first page to its last, with its first line (the note's
 -- heading). The note-level blocks are a standard source of where each note begins and ends:

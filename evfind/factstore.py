@@ -55,6 +55,12 @@ def insert_facts(conn: sqlite3.Connection, revision_id: int, facts: list[dict]) 
         f"INSERT INTO facts (page_id, {', '.join(FACT_COLUMNS)}) VALUES (?{', ?' * len(FACT_COLUMNS)})",
         [(ids[fact["page"]], *columns(fact)) for fact in facts],
     )
+    if _has_table(conn, "fact_labels"):  # (an older file being re-indexed gets it from schema.sql)
+        conn.execute(
+            "INSERT INTO fact_labels (revision_id, concept, row_label) SELECT DISTINCT :revision, concept, row_label "
+            "FROM facts WHERE " + _in_revision("page_id") + " ORDER BY concept, row_label",
+            {"revision": revision_id},
+        )
 
 
 def insert_text_blocks(conn: sqlite3.Connection, revision_id: int, blocks: list[dict]) -> None:
@@ -101,9 +107,16 @@ def facts_of_concepts(conn: sqlite3.Connection, revision_id: int, concepts: list
 
 def fact_labels(conn: sqlite3.Connection, revision_id: int) -> list[tuple[str, str | None]]:
     """The distinct (concept, row label) pairs of a revision's facts, by concept: what a
-    question's line items are matched against (``concepts.candidates``) before any fact is read."""
+    question's line items are matched against (``concepts.candidates``) before any fact is read.
+    Stored at ingest (the fact_labels table); read from the facts for a revision ingested before
+    that table existed."""
     if not _has_table(conn, "facts"):
         return []
+    if _has_table(conn, "fact_labels"):
+        stored = conn.execute("SELECT concept, row_label FROM fact_labels WHERE revision_id = ? ORDER BY rowid",
+                              (revision_id,)).fetchall()
+        if stored:
+            return [(concept, row_label) for concept, row_label in stored]
     rows = conn.execute(
         "SELECT DISTINCT concept, row_label FROM facts WHERE " + _in_revision("page_id") + " ORDER BY concept, row_label",
         {"revision": revision_id},

@@ -100,6 +100,17 @@ _DATELINE = re.compile(
     rf"^[A-Z][A-Za-z.'\- ]{{1,40}},(?:\s*[A-Z][A-Za-z.\- ]{{1,20}},)?\s*(?:[-\u2013\u2014]\s*)?{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}",
     re.I,
 )
+# An 8-K's earnings release is furnished as its Exhibit 99 (Form 8-K Item 2.02, "Results of
+# Operations and Financial Condition"; Reg S-K Item 601(b)(99): data/exhibits.tsv's press_release
+# row). Its lead may name the figures rather than "results": "... announced today that net income
+# for the fiscal quarter ended November 2, 2024 was ...", "... today reported net sales of ... for
+# the third quarter". A lead's sentence: a figure within a clause of the verb, its period soon after.
+_FIGURES_LEAD = re.compile(
+    r"\b(?:today (?:reported|announced)|(?:reported|announced) today)\b[^.]{0,120}?"
+    r"\b(?:net (?:income|loss|earnings|sales)|revenues?|sales|earnings per share)\b[^.]{0,80}?"
+    r"\b(?:quarter|fiscal year|year ended|months ended|weeks ended)\b",
+    re.I,
+)
 _RELEASE_WORDS = re.compile(
     r"\b(?:news release|press release|for immediate release|business wire|globe newswire|pr newswire)\b", re.I
 )
@@ -144,6 +155,16 @@ def _reports_results(text: str) -> bool:
     return bool(_RESULTS_HEADLINE.search(head) or _RESULTS_BODY.search(text))
 
 
+def _results_exhibit(text: str) -> bool:
+    """A first page that opens an Exhibit 99 ("Exhibit 99.1" at its top), reads as a press
+    release (release_cues: a dateline, a ticker, "For Immediate Release", a wire's name) and
+    leads with a period's results or figures: an 8-K's earnings release filed on its own."""
+    start = exhibit_start(text)
+    if start is None or start[0].partition(".")[0] != "99" or not release_cues(text):
+        return False
+    return _reports_results(text) or bool(_FIGURES_LEAD.search(" ".join(text.split())))
+
+
 def form_of(texts: list[str]) -> str:
     """The form of a filing from its first pages: 10-K, 10-Q, 8-K, earnings, annual or other."""
     for text in texts[:COVER_PAGES]:
@@ -158,6 +179,8 @@ def form_of(texts: list[str]) -> str:
         )
         if cues or statements:
             return "earnings"
+    if texts and _results_exhibit(texts[0]):
+        return "earnings"
     for text in texts[COVER_PAGES:WRAPPER_PAGES]:
         if _cover(text) == "10-K":
             return "10-K"  # an annual report to shareholders wrapped around its 10-K

@@ -55,7 +55,11 @@ def vocabulary() -> dict[str, list[tuple[str, re.Pattern]]]:
     return table
 
 
+@lru_cache(maxsize=8192)
 def _first(kind: str, key: str) -> str | None:
+    """The label of the first row of ``kind`` whose pattern is found in ``key``. Cached: a
+    filing prints the same headings again (running heads, a statement's title on each of its
+    pages), two lines of three that are tried are one tried before."""
     for label, pattern in vocabulary()[kind]:
         if pattern.search(key):
             return label
@@ -90,7 +94,7 @@ def _title_like(line: str) -> bool:
     """A short line that reads like a heading: capitalised words, no numbers, no sentence."""
     if not TITLE_CHARS[0] <= len(line) <= TITLE_CHARS[1] or not line[0].isupper():
         return False
-    if line[-1] in ".,;" or any(ch.isdigit() for ch in line) or "$" in line or "%" in line:
+    if line[-1] in ".,;" or "$" in line or "%" in line or any(map(str.isdigit, line)):
         return False
     words = line.split()
     if len(words) > TITLE_WORDS:

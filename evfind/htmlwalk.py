@@ -31,6 +31,7 @@ _BLOCKS = frozenset({
 })
 _CELLS = frozenset({"td", "th"})
 WHITE = re.compile(r"[ \t\n\r\f\v]+")
+_HTML_WHITE = " \t\n\r\f\v"  # (WHITE's characters)
 # What is not displayed, though a character: white space and the zero-width characters.
 _INVISIBLE = str.maketrans("", "", "\u00a0\u200b\u200c\u200d\u2060\ufeff\u00ad \t\n\r\f\v")
 _DISPLAY_NONE = re.compile(r"(?:^|;)\s*display\s*:\s*none\b", re.I)
@@ -378,10 +379,13 @@ class Walk:
         chunks.clear()
         if not text or not self._stack:
             return  # (after the document's last element)
-        if "\n" in text or "  " in text or "\t" in text or "\r" in text:
-            text = WHITE.sub(" ", text)
-        if not self.displayed and text.translate(_INVISIBLE):
-            self.show()
+        if not text.strip(_HTML_WHITE):  # (the most: the white space between two tags)
+            text = " "
+        else:
+            if "\n" in text or "  " in text or "\t" in text or "\r" in text:
+                text = WHITE.sub(" ", text)
+            if not self.displayed and text.translate(_INVISIBLE):
+                self.show()
         self.cur.append(text)
         if self._copying:
             self._copy_text(text)

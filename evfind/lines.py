@@ -108,7 +108,13 @@ _REFERRING = frozenset({"see", "refer"})
 def runs_on(line: str) -> bool:
     """The line stops in mid-sentence: the next line continues it, whatever it starts with."""
     words = line.split()
-    return bool(words) and words[-1].lower() in title_words("small") | _REFERRING
+    return bool(words) and words[-1].lower() in _ending_words()
+
+
+@lru_cache(maxsize=1)
+def _ending_words() -> frozenset[str]:
+    """The words a line cannot end a sentence or a heading with (``runs_on``)."""
+    return title_words("small") | _REFERRING
 
 
 def lines(text: str) -> list[str]:
@@ -134,7 +140,7 @@ _PART = LazyPattern(
 
 def short(line: str, words: int) -> bool:
     """A line short enough to be a heading: at most ``words`` words and HEADING_CHARS characters."""
-    return len(line.split()) <= words and len(line) <= HEADING_CHARS
+    return len(line) <= HEADING_CHARS and len(line.split()) <= words
 
 
 _NUMBER = LazyPattern(r"\(?\$?\d[\d,.]*\)?%?")  # a figure as printed: 1,234, (56), $7.8, 9%
@@ -150,9 +156,11 @@ def page_number(line: str) -> bool:
     return bool(_PAGE_NUMBER.match(line))
 
 
+@lru_cache(maxsize=8192)
 def boilerplate(line: str) -> bool:
     """A page number, a running header ("Table of Contents", "Index"), a Part line or the notes'
-    running head ("Notes to Consolidated Financial Statements"): not the page's own content."""
+    running head ("Notes to Consolidated Financial Statements"): not the page's own content.
+    Cached: the readers of a page ask it of the page's top lines several times."""
     return bool(_PAGE_NUMBER.match(line) or _RUNNING.match(line) or _PART.match(line))
 
 

@@ -190,7 +190,8 @@ def ensure_schema(conn: sqlite3.Connection, path: Path | str) -> None:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         return
     check_schema(conn, path)
-    if "sources" not in names:  # a file written before evfind kept its sources (same schema version)
+    if "sources" not in names or "fact_labels" not in names:  # written before evfind kept its sources, or
+        # the facts' pairs (same schema version): the tables it lacks are added
         for statement in _statements(schema_sql()):
             conn.execute(statement)
 
@@ -657,7 +658,8 @@ def dump_sources(conn: sqlite3.Connection) -> list[tuple[dict, list[dict]]]:
 
 def drop_all(conn: sqlite3.Connection) -> None:
     """Drop evfind's tables and reset the version marks (inside the caller's transaction)."""
-    for table in ("pages_fts", "page_sections", "common_words", "sources", "facts", "text_blocks", "pages", "documents"):
+    for table in ("pages_fts", "page_sections", "common_words", "sources", "facts", "fact_labels", "text_blocks", "pages",
+                  "documents"):
         conn.execute(f"DROP TABLE IF EXISTS {table}")
     conn.execute("PRAGMA application_id = 0")
     conn.execute("PRAGMA user_version = 0")

@@ -315,8 +315,9 @@ def find_headings(
             continue
         if index < top and _statement_title(line):
             continue  # a statement's title: found below
-        certify = index < top and bool(_CERTIFY.match(following if _title_like(line) else line))
-        if certify or (_title_like(line) and (" " in line or _prose(following))):
+        title_like = _title_like(line)
+        certify = index < top and bool(_CERTIFY.match(following if title_like else line))
+        if certify or (title_like and (" " in line or _prose(following))):
             label = "certifications" if certify else topic_of(line)
             if label and _form_section(label, line, index < top, in_notes, item):
                 if item is None or label != item[0]:  # its heading printed again goes on with it

@@ -211,6 +211,27 @@ def test_a_press_release_that_reports_no_results_is_not_an_earnings_release():
     assert form_of([dividend]) == "other"
 
 
+def test_an_eight_k_exhibit_99_that_leads_with_its_figures_is_an_earnings_release():
+    # Filed on its own: no cover, a headline naming a figure rather than "results", the lead's
+    # verb after "announced" ("announced today that net income for the fiscal quarter ...").
+    release = (
+        "Exhibit 99.1\nHarbor Outfitters, Inc.\n100 Main St. Springfield, IL 62701\n"
+        "For Immediate Release: May 2, 2025\nContact: Jane Roe, Chief Financial Officer\n"
+        "HARBOR OUTFITTERS, INC. REPORTS FIRST QUARTER NET INCOME\n"
+        "SPRINGFIELD, IL -- (BUSINESS WIRE) -- Harbor Outfitters, Inc. (NYSE: HBO) announced today that net income "
+        "for the fiscal quarter ended April 26, 2025 was $12.4 million, or $0.41 per share."
+    )
+    assert form_of([release, "About Harbor Outfitters\nA retailer of outdoor apparel."]) == "earnings"
+    # the same exhibit announcing no figures, or without a release's marks, is not one
+    dividend = release.replace("announced today that net income for the fiscal quarter ended April 26, 2025 was",
+                               "announced today a dividend of")
+    assert form_of([dividend, "About Harbor Outfitters"]) == "other"
+    unmarked = "Exhibit 99.1\nMinutes\nThe board announced today that net income for the fiscal quarter ended May 1 rose."
+    assert form_of([unmarked]) == "other"
+    # an Exhibit 10 that says so is an agreement, whatever it announces
+    assert form_of([release.replace("Exhibit 99.1", "Exhibit 10.1")]) == "other"
+
+
 def test_a_release_needs_a_mark_of_a_release_besides_its_headline():
     # "reports ... results" alone (a page of an analyst's notes) is not enough
     assert form_of(["The company reports strong results\nWe keep our rating."]) == "other"

@@ -291,3 +291,26 @@ def test_the_facts_list_is_fused_by_rrf_for_a_figure_question_only():
     assert [page for page, _ in rank.order(signals, method).fused] == ["b", "a"]
     assert [page for page, _ in rank.order(signals._replace(intent=Intent()), method).fused] == ["a", "b"]
     assert [page for page, _ in rank.order(signals, method._replace(facts_for="all", facts_weight=0.0)).fused] == ["a", "b"]
+
+
+def test_the_facts_pairs_are_stored_at_ingest_and_read_from_the_facts_of_an_older_file(html_db, tmp_path, cli):
+    import shutil
+    import sqlite3
+
+    question = "What were net sales in 2025?"
+    with sqlite3.connect(html_db) as conn:
+        stored = conn.execute("SELECT concept, row_label FROM fact_labels ORDER BY rowid").fetchall()
+        distinct = conn.execute("SELECT DISTINCT concept, row_label FROM facts ORDER BY concept, row_label").fetchall()
+    conn.close()
+    assert stored == distinct and ("us-gaap:Revenues", "Net sales") in stored
+    expected = cli("query", str(html_db), question, "--format", "json").stdout
+    # A file written before the table existed (no rows, or no table): the pairs come from the
+    # facts, and the question finds the same pages and facts.
+    for change in ("DELETE FROM fact_labels", "DROP TABLE fact_labels"):
+        older = tmp_path / f"older{len(change)}.db"
+        shutil.copy(html_db, older)
+        with sqlite3.connect(older) as conn:
+            conn.execute(change)
+            assert factstore.fact_labels(conn, 1) == distinct
+        conn.close()
+        assert cli("query", str(older), question, "--format", "json").stdout.replace(str(older), str(html_db)) == expected
