@@ -5,10 +5,11 @@ there); a hit lists the facts of its own page that a reader would call the ones 
 (precision matters here), each as the page shows it (concept, period, value). A fact is named
 on its page by several phrases, all from the filing itself or the standard taxonomy:
 
-- the row label printed beside it (``row_label``), where that label names the figure: a label
-  that the page prints beside facts of several concepts (a table whose columns are measures:
-  "Bitcoin" beside its units, cost and fair value) names the row, not the figure, and is read
-  only together with the concept's words;
+- the row label printed beside it (``row_label``), where that label names the figure: a label of
+  several of the page's concepts (printed beside them, as a table whose columns are measures
+  prints "Bitcoin" beside its units, cost and fair value, or known of them, as "Diluted" of
+  earnings per share and of the share count) names the row, not the figure, and is read only
+  together with the concept's words;
 - its concept's vocabulary (``concepts.vocabulary``: the name's words, the labels filers print);
 - the members of its dimensions, split into words (``ibm:AllowanceForCreditLossesCurrentMember``
   -> "allowance for credit losses current"), together with the concept's words.
@@ -169,7 +170,7 @@ def asked(parsed, ideas: Mapping[str, float] | None = None) -> Asked:
     length = next((months for pattern, months in _LENGTHS if pattern.search(text)), None)
     if length is None and re.search(r"\b(?:fiscal|fy|annual|full[- ]year)\b|财年|年度|全年", text, re.I):
         length = 12
-    if _AT.search(text) and not _ENDED.search(text):
+    if length is None and _AT.search(text) and not _ENDED.search(text):
         length = 0  # a balance at a date: an instant
     return Asked(tuple(items), said, frozenset(years), frozenset(months), length)
 
@@ -251,19 +252,22 @@ def listed(question: Asked, facts: Iterable, rarity: Mapping[str, float], least:
     facts = list(facts)
     if not question.ideas or not facts:
         return ()
-    concepts_of: dict[str, set[str]] = {}
+    concepts_of: dict[str, set[str]] = {}  # each label (printed here, or a concept's known label) -> its concepts
     for fact in facts:
-        if fact.row_label:
-            concepts_of.setdefault(fact.row_label, set()).add(fact.concept)
+        for label in (*vocabulary(fact.concept)[1:], *((label_key(fact.row_label),) if fact.row_label else ())):
+            concepts_of.setdefault(label, set()).add(fact.concept)
+    shared = {label for label, named in concepts_of.items() if len(named) > 1}
     member_weights = _member_weights(facts)
     scored = []
     for order, fact in enumerate(facts):
         own = stems_of(concept_words(fact.concept))
-        phrases = [stems_of(p) for p in vocabulary(fact.concept)]
+        # a label of several of the page's concepts ("Diluted" beside earnings per share and the
+        # share count, "Bitcoin" beside its cost and fair value) says the row, not the figure:
+        # read it with the concept's words
+        phrases = [own | stems_of(p) if p in shared else stems_of(p) for p in vocabulary(fact.concept)]
         if fact.row_label:
-            label = stems_of(label_key(fact.row_label))
-            shared = len(concepts_of.get(fact.row_label, ())) > 1
-            phrases.append(own | label if shared else label)
+            label = label_key(fact.row_label)
+            phrases.append(own | stems_of(label) if label in shared else stems_of(label))
         named = members(fact.dimensions)
         phrases += [own | member_stems(m) for m in named]
         score, item = max((scored_phrase(p, question, rarity) for p in phrases if p), default=(0.0, -1))

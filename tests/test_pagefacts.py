@@ -84,6 +84,16 @@ def test_a_row_label_beside_several_concepts_is_read_with_the_concept():
     assert values("What was the fair value of bitcoin at December 31, 2025?", facts) == ["1,074"]
 
 
+def test_a_known_label_of_several_of_the_pages_concepts_is_read_with_the_concept():
+    """Filers print "Diluted" beside earnings per share and beside the diluted share count
+    (evfind/data/concepts.tsv knows it of both): it does not tell them apart, the concept does."""
+    facts = [fact("us-gaap:EarningsPerShareDiluted", "2.16", "2025-05-31", start="2024-06-01", row_label="Diluted"),
+             fact("us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding", "1,487.6", "2025-05-31", start="2024-06-01",
+                  row_label="Diluted weighted average common shares outstanding")]
+    rarity = {"dilut": 4.7, "earn": 4.2, "share": 1.9, "weight": 3.0, "averag": 3.0, "outstand": 3.1, "common": 2.8}
+    assert values("diluted EPS fiscal 2025", facts, rarity) == ["2.16"]  # (a 10-K's rarities, nearly)
+
+
 QUARTERS = [
     fact("us-gaap:EffectiveIncomeTaxRateContinuingOperations", "23", "2025-06-30", start="2025-04-01"),
     fact("us-gaap:EffectiveIncomeTaxRateContinuingOperations", "25", "2025-06-30", start="2025-01-01"),
@@ -98,6 +108,7 @@ QUARTERS = [
     ("What was the effective tax rate in 2025?", ["23", "25"]),
     ("2025年第二季度的实际税率是多少？", ["23"]),
     ("2025年上半年的实际税率是多少？", ["25"]),
+    ("截至2025年6月30日的三个月实际税率是多少？", ["23"]),  # 截至 with a length: the quarter, not a balance
 ])
 def test_the_period_the_question_names(question, shown):
     assert values(question, QUARTERS) == shown
