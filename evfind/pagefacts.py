@@ -21,8 +21,9 @@ question says, and how much of the best-covered idea the phrase says. Words are 
 the index stems them (Porter), so "award" meets "awarded". A fact is listed when its best
 phrase scores ``LEAST`` or more, then:
 
-- a member of a line item (a fact with dimensions) only where the question names that member,
-  or the page tags no matching fact of the concept without dimensions;
+- a member of a line item (a fact with dimensions) only where its concept's own vocabulary
+  meets the question (the row label of a member is often the member's name), and only where the
+  question names that member or the page tags no matching fact of the concept without dimensions;
 - where the question names years (and months, and a length: "three months", "Q2", "first
   half"), only the facts whose period fits, if any does.
 
@@ -82,10 +83,16 @@ def member_stems(member: str) -> frozenset[str]:
     return frozenset(found)
 
 
+# Axes whose members say how a figure is consolidated, not what it is (the SRT taxonomy's
+# ConsolidationItemsAxis: OperatingSegmentsMember, CorporateNonSegmentMember, eliminations...).
+_STRUCTURAL_AXES = frozenset({"srt:ConsolidationItemsAxis"})
+
+
 @lru_cache(maxsize=4096)
 def members(dimensions: str | None) -> tuple[str, ...]:
     """The members of a fact's dimensions, each as words: '{"srt:ProductOrServiceAxis":
-    "tsla:AutomotiveRegulatoryCreditsMember"}' -> ("automotive regulatory credits",)."""
+    "tsla:AutomotiveRegulatoryCreditsMember"}' -> ("automotive regulatory credits",); none of
+    an axis of how the figure is consolidated (``_STRUCTURAL_AXES``)."""
     if not dimensions:
         return ()
     try:
@@ -93,8 +100,8 @@ def members(dimensions: str | None) -> tuple[str, ...]:
     except ValueError:
         return ()
     named = []
-    for member in found.values() if isinstance(found, dict) else ():
-        if isinstance(member, str) and ":" in member:
+    for axis, member in found.items() if isinstance(found, dict) else ():
+        if isinstance(member, str) and ":" in member and axis not in _STRUCTURAL_AXES:
             prefix, _, local = member.partition(":")
             named.append(concept_words(prefix + ":" + _MEMBER.sub("", local)))
     return tuple(n for n in named if n)
@@ -269,6 +276,8 @@ def listed(question: Asked, facts: Iterable, rarity: Mapping[str, float], least:
             label = label_key(fact.row_label)
             phrases.append(own | stems_of(label) if label in shared else stems_of(label))
         named = members(fact.dimensions)
+        if named and not any(phrase_score(p, question, rarity) for p in phrases[:len(vocabulary(fact.concept))] if p):
+            continue  # a member of a concept that says nothing asked ("AWS" beside its segment's assets)
         phrases += [own | member_stems(m) for m in named]
         score, item = max((scored_phrase(p, question, rarity) for p in phrases if p), default=(0.0, -1))
         if score < least:

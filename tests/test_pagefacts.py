@@ -70,6 +70,26 @@ def test_a_member_is_listed_where_the_question_names_it():
     assert "pe" in member_stems("power equipment segment") and "handtool" in member_stems("hand tools segment")
 
 
+def test_a_consolidation_member_names_nothing():
+    """srt:ConsolidationItemsAxis says how a figure is consolidated ("operating segments"), not
+    what it is: its member is no phrase of the fact (a question about operating income met every
+    segment's assets by it)."""
+    dimensions = json.dumps({"srt:ConsolidationItemsAxis": "us-gaap:OperatingSegmentsMember",
+                             "us-gaap:StatementBusinessSegmentsAxis": "mrw:HandToolsSegmentMember"})
+    assert members(dimensions) == ("hand tools segment",)
+
+
+def test_a_member_alone_does_not_meet_the_question():
+    """The question names the segment and asks its operating income: the segment's assets, in a
+    row labelled with the segment's name, say the segment only, nothing of the line item."""
+    assets = fact("us-gaap:Assets", "155", "2025-12-31", instant=True, row_label="HT",
+                  member="mrw:HandToolsSegmentMember")
+    income = fact("us-gaap:OperatingIncomeLoss", "410", "2025-12-31", row_label="Operating income",
+                  member="mrw:HandToolsSegmentMember")
+    assert values("What was HT segment operating income in 2025?", [assets]) == []
+    assert values("What was HT segment operating income in 2025?", [assets, income]) == ["410"]
+
+
 def test_a_member_of_a_line_item_the_page_does_not_tag_whole():
     facts = SEGMENTS[1:]
     assert values("What was operating income in 2025?", facts) == ["410", "230"]
