@@ -82,9 +82,9 @@ class Hit(NamedTuple):
     # For each evidence line, the column headings of its table that say which figure is which
     # period: (line, text) of the header lines above it, numbered as the evidence lines are.
     evidence_columns: tuple[tuple[tuple[int, str], ...], ...] = ()
-    # The inline-XBRL facts on the page that match the question's line items, best first
-    # (concepts.FactHit: concept, period, value as shown, unit, row label, dimensions); empty
-    # for a page without facts (every PDF's).
+    # The inline-XBRL facts on the page that match the question's line items, member and
+    # period, best first (pagefacts.listed; concepts.FactHit: concept, period, value as shown,
+    # unit, row label, dimensions); empty for a page without facts (every PDF's).
     facts: tuple = ()
 
 

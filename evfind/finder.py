@@ -100,6 +100,7 @@ class Finder:
         self._looked: tuple = (None, None)  # the last question's facts (``_facts``)
         self._frequent: tuple = (None, ())  # the last question's ideas' page counts (``_frequencies``)
         self._read: tuple = (None, {})  # the last question's pages' lines, as its ranking read them
+        self._rarity = None  # each word's rarity among the facts' (concept, row label) pairs (pagefacts)
         self._terms: dict[str, int] = {}  # pages holding an index term (every revision's)
         self.conn = store.connect_read(path)
         try:
@@ -403,6 +404,19 @@ class Finder:
             self._looked = (parsed, concepts.asked_facts(parsed, self._fact_labels, ideas, fetch, FACTS_LEAST))
         return self._looked[1]
 
+    def _listed(self, parsed: ParsedQuestion, page_ids) -> dict:
+        """The facts each of these pages' hits lists: those of the page that match the question
+        (``pagefacts.by_page``; the filer's name matches nothing)."""
+        if not page_ids or not self._fact_labels:
+            return {}
+        from . import factstore, pagefacts
+
+        if self._rarity is None:
+            self._rarity = pagefacts.rarity(self._fact_labels.labels)
+        ideas = {c.label: c.weight for c in self._concepts(parsed) if not c.filer}
+        rows = factstore.facts_on_pages(self.conn, list(page_ids))
+        return pagefacts.by_page(pagefacts.asked(parsed, ideas), rows, self._rarity, most=FACTS_SHOWN)
+
     def _pages_indexed(self) -> int:
         """The pages of the full-text index, every revision's (what its term counts count)."""
         if self._indexed is None:
@@ -459,6 +473,7 @@ class Finder:
         chosen = plan.fused[:top]
         ids = [page_id for page_id, _ in chosen]
         plan = self._shown(plan, ids)
+        listed = self._listed(parsed, ids)
         rows = store.page_rows(self.conn, ids)
         concepts = self._concepts(parsed) if ids else ()
         hits = []
@@ -484,7 +499,7 @@ class Finder:
                     evidence_marks=line_marks(marked_text, lines, concepts),
                     confidence=plan.confidence.get(page_id),
                     evidence_columns=evidence_columns(plan.passages.get(page_id)),
-                    facts=plan.facts.on_page(page_id)[:FACTS_SHOWN] if plan.facts else (),
+                    facts=listed.get(page_id, ()),
                 )
             )
         outcome = None
