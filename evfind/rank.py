@@ -498,7 +498,8 @@ def learned_order(signals: Signals, method: Method, model=None) -> Ranking:
                    + [(page, round(floor + score, 6)) for page, score in fused if page not in chosen], made.named)
     place = {page: i for i, page in enumerate(pages)}
     scored = [place[page] for page, _ in ordered if page in place]
-    confidence = model.confidence([scores[i] for i in scored], [pages[i] in made.named for i in scored])
+    confidence = model.confidence([scores[i] for i in scored], [pages[i] in made.named for i in scored],
+                                  [rows[i] for i in scored])
     return Ranking(made.candidates, tuple(ordered), made.named, made.exhibits,
                    dict(zip((pages[i] for i in scored), confidence)))
 
