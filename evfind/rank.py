@@ -504,15 +504,21 @@ def learned_order(signals: Signals, method: Method, model=None) -> Ranking:
                    dict(zip((pages[i] for i in scored), confidence)))
 
 
+def doubt_threshold() -> float:
+    """The confidence under which an answer is doubtful: the shipped model's (ranker.json's
+    ``doubt``, chosen by leave-one-company-out)."""
+    from . import learned
+
+    return learned.shipped().doubt
+
+
 def doubtful(confidence: float | None) -> bool:
     """Is an answer whose first page has this confidence doubtful: under the shipped model's
     doubt threshold (learned.DOUBT: no page is likely to hold the evidence)? None (the rules
     ranked, no confidence) is never doubtful."""
     if confidence is None:
         return False
-    from . import learned
-
-    return confidence < learned.shipped().doubt
+    return confidence < doubt_threshold()
 
 
 # ---------------------------------------------------------------------------------------------
