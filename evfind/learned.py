@@ -287,6 +287,16 @@ def shipped() -> Model:
     return _SHIPPED[0]
 
 
+def shipped_provenance() -> dict:
+    """Where the shipped model comes from (ranker.json's ``provenance``: the questions, filings,
+    parameters and the leave-one-company-out figures of its training), read from the file."""
+    import json
+
+    from ._data import DATA
+
+    return json.loads((DATA / RANKER).read_text(encoding="utf-8")).get("provenance") or {}
+
+
 def _read_shipped() -> dict:
     """The ranker file's forest, calibration, doubt threshold and candidate depth as plain values (its provenance, for
     people, is left out of what the cache keeps)."""

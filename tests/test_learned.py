@@ -264,3 +264,26 @@ def test_the_python_api_gives_the_confidence_on_each_hit(filing_db):
     assert hits[0].page_number == 10 and 0 < hits[0].confidence <= 1
     with Finder(filing_db, method=rank.RULES) as finder:
         assert finder.query("What were capital expenditures in 2024?").results[0].confidence is None
+
+
+def test_eval_loco_reports_the_learned_stage_apart_from_the_rules_grid(cli, filing_db, tmp_path, monkeypatch):
+    """`evfind eval --loco` does not retrain the learned stage: it gives its figures on the
+    questions given as in-sample, its held-out ones from the model file, and leaves the
+    company out only of the rules' parameter grid (here a grid of two settings)."""
+    labels = tmp_path / "labels.jsonl"
+    records = [
+        {"doc_name": "ACME_2024_10K", "company": "Acme", "question": "Where is the legal proceedings section?", "gold_pages": [5]},
+        {"doc_name": "ACME_2024_10K", "company": "Acme", "question": "What was net income in 2024?", "gold_pages": [8]},
+    ]
+    labels.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    monkeypatch.setattr(rank, "GRID", {"evidence_weight": (0.5, 1.0)})
+    result, data = cli.json("eval", labels, "--dbs", filing_db.parent, "--loco")
+    assert result.exit_code == 0, result.output
+    trained = learned.shipped_provenance()
+    assert data["learned"]["loco_when_trained"] == trained["loco"] and data["learned"]["trained"] == trained["trained"]
+    assert data["learned"]["in_sample"][str(labels)]["metrics"]["all"]["hit@1"] == 1.0
+    assert set(data["loco"]["chosen"].values()) <= {"evidence_weight=0.5", "evidence_weight=1.0"}
+    text = cli("eval", labels, "--dbs", filing_db.parent, "--loco").stdout
+    assert text.startswith("the learned last stage (the default, --method learned): chosen and trained by leaving")
+    assert f"  all/en   {trained['loco']['all/en']['n']:>5} questions   {trained['loco']['all/en']['hit@1']:.3f} / " in text
+    assert "\n\nthe hand-set rules (--method rules), their parameters (rank.GRID) chosen by leaving one company out:\n" in text
