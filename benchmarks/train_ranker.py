@@ -326,14 +326,15 @@ def figures(questions: list[dict], order: dict[int, list[int]]) -> dict:
 # Calibration
 
 
-def calibration_rows(question: dict, order: list, inputs: tuple[str, ...],
+def calibration_rows(question: dict, order: list, inputs: tuple[str, ...], pool: int,
                      places: int = CALIBRATED) -> list[tuple[tuple[float, ...], int]]:
     """(inputs, right) of a question's leading candidates, ranked as ``order``: the values of
     ``inputs`` (``learned.calibration_inputs``, read over all its candidates as the query path
     reads them) and whether it is a gold page."""
     row_of = {page: i for i, page in enumerate(question["pages"])}
     rows = [question["rows"][row_of[page]] for page, _, _ in order]
-    given = learned.calibration_inputs(inputs, [s for _, s, _ in order], [n for _, _, n in order], rows, features.NAMES)
+    given = learned.calibration_inputs(inputs, [s for _, s, _ in order], [n for _, _, n in order], rows, features.NAMES,
+                                       pool)
     return [(values, int(page in question["gold"])) for (page, _, _), values in zip(order[:places], given)]
 
 
@@ -373,10 +374,11 @@ def fit_platt(samples: list[tuple[tuple[float, ...], int]], inputs: tuple[str, .
     return learned.Calibration(tuple(inputs[c] for c in kept), tuple(float(w[i]) for i in range(len(kept))), float(w[-1]))
 
 
-def calibrated_loco(questions: list[dict], orders: dict[int, list], inputs: tuple[str, ...]) -> dict[int, list[float]]:
+def calibrated_loco(questions: list[dict], orders: dict[int, list], inputs: tuple[str, ...],
+                    pool: int) -> dict[int, list[float]]:
     """Each question's leading candidates' confidence from a calibration fitted without its
     company (on the held-out scores of the others)."""
-    rows = {i: calibration_rows(q, orders[i], inputs) for i, q in enumerate(questions) if i in orders}
+    rows = {i: calibration_rows(q, orders[i], inputs, pool) for i, q in enumerate(questions) if i in orders}
     found = {}
     for company in sorted({q["company"] for q in questions}):
         samples = [row for i, q in enumerate(questions) if q["company"] != company and i in rows for row in rows[i]]
@@ -655,7 +657,7 @@ def main() -> None:
         print("== Calibration chosen by leave-one-company-out (the held-out log loss of the first pages' confidence)")
         confidences = {}
         for name, inputs in CALIBRATIONS.items():
-            confidences[name] = calibrated_loco(questions, orders, inputs)
+            confidences[name] = calibrated_loco(questions, orders, inputs, pool)
             print(f"  {name:<44} log loss {log_loss(questions, orders, confidences[name]):.4f}")
         calibration_name = min(CALIBRATIONS, key=lambda name: log_loss(questions, orders, confidences[name]))
         print(f"  chosen: {calibration_name}\n")
@@ -674,7 +676,7 @@ def main() -> None:
         print()
 
         calibration = fit_platt([row for i, q in enumerate(questions) if i in orders
-                                 for row in calibration_rows(q, orders[i], CALIBRATIONS[calibration_name])],
+                                 for row in calibration_rows(q, orders[i], CALIBRATIONS[calibration_name], pool)],
                                 CALIBRATIONS[calibration_name])
         provenance = {
             "trained": datetime.date.today().isoformat(),

@@ -101,20 +101,25 @@ RANKED_INPUTS = ("score", "lead", "named", "share")
 BEST = "best "
 
 
-def ranked_inputs(scores: Sequence[float], named: Sequence[bool]) -> list[tuple[float, ...]]:
+def ranked_inputs(scores: Sequence[float], named: Sequence[bool], pool: int = 0) -> list[tuple[float, ...]]:
     """For each candidate in ranked order, the calibration's inputs (``RANKED_INPUTS``): its
     score, its lead on the next candidate (the last one's on nothing: 0), whether it is named
     outright (first whatever its score), and its share of the question's candidates (the
     softmax of the scores, ListNet's top-one probability: Cao et al., "Learning to Rank: From
     Pairwise Approach to Listwise Approach", ICML 2007; a ranker's scores differ by question,
-    their differences within a question are what it learned).
+    their differences within a question are what it learned). The share is among ``pool``
+    candidates at least: where fewer pages made the candidates, the missing ones count as
+    pages scoring as the weakest candidate (the filing's other pages, which matched less), so
+    that a page is not surer for having few rivals.
 
     >>> [tuple(round(x, 3) for x in row) for row in ranked_inputs([2.0, 1.5, -1.0], [False, False, True])]
     [(2.0, 0.5, 0.0, 0.604), (1.5, 2.5, 0.0, 0.366), (-1.0, 0.0, 1.0, 0.03)]
+    >>> [round(row[3], 3) for row in ranked_inputs([2.0, 1.5, -1.0], [False, False, True], pool=5)]
+    [0.57, 0.345, 0.028]
     """
-    top = max(scores, default=0.0)
+    top, low = max(scores, default=0.0), min(scores, default=0.0)
     weights = [math.exp(score - top) for score in scores]
-    total = sum(weights) or 1.0
+    total = (sum(weights) + max(0, pool - len(scores)) * math.exp(low - top)) or 1.0
     found = []
     for i, score in enumerate(scores):
         lead = score - scores[i + 1] if i + 1 < len(scores) else 0.0
@@ -123,17 +128,18 @@ def ranked_inputs(scores: Sequence[float], named: Sequence[bool]) -> list[tuple[
 
 
 def calibration_inputs(inputs: Sequence[str], scores: Sequence[float], named: Sequence[bool],
-                       rows: Sequence[Sequence[float]] = (), known: Sequence[str] = ()) -> list[tuple[float, ...]]:
+                       rows: Sequence[Sequence[float]] = (), known: Sequence[str] = (),
+                       pool: int = 0) -> list[tuple[float, ...]]:
     """For each candidate in ranked order, the values of ``inputs`` (names: see
-    ``RANKED_INPUTS`` and ``BEST``): ``scores`` and ``named`` as ``ranked_inputs`` takes them,
-    ``rows`` each candidate's signals in the same order, their names ``known`` (a signal the
-    rows do not hold reads 0).
+    ``RANKED_INPUTS`` and ``BEST``): ``scores``, ``named`` and ``pool`` as ``ranked_inputs``
+    takes them, ``rows`` each candidate's signals in the same order, their names ``known`` (a
+    signal the rows do not hold reads 0).
 
     >>> calibration_inputs(("score", "coverage", "best coverage"), [2.0, 1.0], [False, False],
     ...                    [(0.2, 1.0), (0.9, 0.0)], ("coverage", "q_absent"))
     [(2.0, 0.2, 0.9), (1.0, 0.9, 0.9)]
     """
-    ranked = ranked_inputs(scores, named)
+    ranked = ranked_inputs(scores, named, pool)
     where = {name: i for i, name in enumerate(known)}
     columns = []
     for name in inputs:
@@ -218,7 +224,7 @@ class Model:
         in the order of ``known``). Without a calibration, none (an empty list)."""
         if not scores or self.calibration is None:
             return []
-        given = calibration_inputs(self.calibration.inputs, scores, named, rows, self.known)
+        given = calibration_inputs(self.calibration.inputs, scores, named, rows, self.known, self.pool)
         return self.calibration.probabilities(given)
 
 

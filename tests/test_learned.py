@@ -118,6 +118,8 @@ def test_the_share_of_the_candidates_is_the_softmax_of_their_scores():
     shares = [row[3] for row in learned.ranked_inputs([0.0, -math.log(3)], [False, False])]
     assert shares == pytest.approx([0.75, 0.25])
     assert [row[3] for row in learned.ranked_inputs([5.0, 5.0 - math.log(3)], [False, False])] == pytest.approx(shares)
+    # among a pool of 4: the two missing candidates count as the weakest, 1 + 1/3 + 2 x 1/3 = 2
+    assert [row[3] for row in learned.ranked_inputs([0.0, -math.log(3)], [False, False], pool=4)] == pytest.approx([0.5, 1 / 6])
 
 
 def test_calibration_inputs_read_a_candidates_signals_and_the_best_of_them():
