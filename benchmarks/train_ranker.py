@@ -12,11 +12,15 @@ scores are the numbers trained on), and:
 
 1. chooses the trees' parameters by leave-one-company-out (company = ``evaluate.company_of``; a
    company's English and Chinese wordings are held out together): each setting of ``SETTINGS``
-   trained without a company and measured on it, the setting with the best pooled objective
-   (the mean of hit@1, hit@3 and the reciprocal rank) kept;
-2. fits the calibration (a logistic regression, ``learned.Calibration``) on the held-out scores
-   of that setting, so that a confidence is what the model says of a company it never saw, and
-   measures it by leaving each company out of the calibration too;
+   trained without a company and measured on it (the pooled objective: the mean of hit@1, hit@3
+   and the reciprocal rank), and the smallest setting within one standard error of the best
+   kept (``smallest_within_noise``: the one-standard-error rule, the standard error of the
+   paired per-question difference; fewer trees, a faster query);
+2. fits the calibration (a logistic regression, ``learned.Calibration``, its inputs chosen
+   among ``CALIBRATIONS`` by the held-out log loss) on the held-out scores of that setting, so
+   that a confidence is what the model says of a company it never saw, and measures it by
+   leaving each company out of the calibration too (the table before, with the first landing's
+   inputs, and after);
 3. trains the shipped model on every question and writes it (the trees as flat arrays, the
    features, the calibration, the doubt threshold and its provenance: the question files and
    filings used, the date, the parameters and the leave-one-company-out figures) to
@@ -29,6 +33,8 @@ scores are the numbers trained on), and:
 
 LightGBM (the ``train`` extra) is imported here only: the product evaluates the written trees in
 pure Python (evfind/learned.py). The output holds figures only, never a question or a gold page.
+Deterministic: LightGBM on one thread with a fixed seed, the questions and companies in a fixed
+order; with ``--vectors FILE`` two runs write the same model byte for byte (its date aside).
 """
 
 from __future__ import annotations
