@@ -271,7 +271,8 @@ class Plan(NamedTuple):
             },
             "facts": [{"page_number": fact.page_number, **fact.to_dict(), "score": round(fact.score, 6)}
                       for fact in (self.facts.facts[:EXPLAIN_FACTS] if self.facts is not None else ())],
-            "fused": listed(self.fused, "score"),
+            "fused": [{**item, "confidence": self.confidence[item["page_number"]]} if item["page_number"] in self.confidence
+                      else item for item in listed(self.fused, "score")],
             "passages": [
                 {
                     "page_number": page,

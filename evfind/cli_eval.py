@@ -1,5 +1,6 @@
 """`evfind eval`: measure retrieval on labelled questions (evaluate.py), in-sample and, with
---loco, leaving one company out."""
+--loco, leaving one company out (the rules' parameters chosen here; the learned stage's held-out
+figures are its training's: benchmarks/train_ranker.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def eval_(
     misses: Annotated[bool, typer.Option("--misses/--no-misses", help="List the questions with no gold page in the top 5.")] = True,
     plain: Annotated[bool, typer.Option("--plain", help="Rank with the design's plain method (for comparison).")] = False,
     ablate: Annotated[Optional[list[str]], typer.Option("--ablate", help="Switch a lever off: statements, carried, metrics, meta, pairs, dominance, evidence_weight, section_order, learned (the rules after the fusion instead of the learned stage) (repeatable).")] = None,
-    loco: Annotated[bool, typer.Option("--loco", help="Also leave one company out: rank each company's questions with the parameters (rank.GRID) that score best on the other companies, and print those figures beside the in-sample ones.")] = False,
+    loco: Annotated[bool, typer.Option("--loco", help="Also leave one company out: the learned stage's figures here (in-sample: it is not retrained) beside its held-out ones from training, and the hand-set rules with each company ranked by the parameters (rank.GRID) that score best on the other companies, beside their in-sample ones.")] = False,
 ) -> None:
     """Measure retrieval on labelled questions: hit@k, recall@5 and MRR, with the misses."""
     from .errors import UsageError
@@ -49,16 +50,23 @@ def eval_(
         from .evaluate import evaluate_grid, leave_one_company_out
         from .rank import grid, setting_name
 
+        from .evaluate import format_learned
+        from .learned import shipped_provenance
+
         results = evaluate_grid(sets, grid(), pdfs=pdfs, dbs=dbs, cache=cache, group_field=group_by)
         chosen = leave_one_company_out(results, setting_name(DEFAULT))
         in_sample = results[setting_name(DEFAULT)]
+        learned = evaluate_grid(sets, {"learned": DEFAULT}, pdfs=pdfs, dbs=dbs, cache=cache, group_field=group_by)["learned"]
+        trained = shipped_provenance()
         if fmt is TextFormat.json:
             import json
 
-            data = {"in_sample": {name: r.to_dict() for name, r in in_sample.items()}, "loco": chosen.to_dict()}
+            data = {"in_sample": {name: r.to_dict() for name, r in in_sample.items()}, "loco": chosen.to_dict(),
+                    "learned": {"in_sample": {name: r.to_dict() for name, r in learned.items()},
+                                "loco_when_trained": trained.get("loco", {}), "trained": trained.get("trained")}}
             emit(json.dumps(data, ensure_ascii=False, indent=2))
         else:
-            emit(format_loco(in_sample, chosen, setting_name(DEFAULT)))
+            emit(format_learned(learned, trained) + "\n\n" + format_loco(in_sample, chosen, setting_name(DEFAULT)))
         return
     reports = {
         name: evaluate(records, pdfs=pdfs, dbs=dbs, cache=cache, question_field=field, group_field=group_by,

@@ -289,9 +289,11 @@ def format_report(report: Report, title: str = "", show_misses: bool = True) -> 
 
 
 def format_loco(in_sample: dict[str, Report], loco: Loco, default: str) -> str:
-    """In-sample figures (DEFAULT on every question) beside the leave-one-company-out ones."""
+    """The rules' in-sample figures (their default setting on every question) beside the
+    leave-one-company-out ones (each company with the setting chosen without it)."""
     metrics = ("hit@1", "hit@3", "hit@5", "recall@5", "mrr")
-    lines = [f"in-sample: every company ranked with DEFAULT ({default})",
+    lines = ["the hand-set rules (--method rules), their parameters (rank.GRID) chosen by leaving one company out:",
+             f"in-sample: every company ranked with the default setting ({default})",
              "leave-one-company-out: each company ranked with the setting that scored best on the others", ""]
     header = f"{'labels':<36} {'n':>4}   " + "  ".join(f"{m:>17}" for m in metrics)
     lines += [header, " " * 44 + "  ".join(f"{'in-sample / LOCO':>17}" for _ in metrics)]
@@ -306,4 +308,28 @@ def format_loco(in_sample: dict[str, Report], loco: Loco, default: str) -> str:
         counts[setting].append(company)
     for setting, companies in sorted(counts.items(), key=lambda pair: -len(pair[1])):
         lines.append(f"  chosen without {len(companies):>2} of {len(loco.chosen)} companies: {setting}  ({', '.join(companies)})")
+    return "\n".join(lines)
+
+
+def format_learned(in_sample: dict[str, Report], trained: dict) -> str:
+    """The learned last stage under ``evfind eval --loco``: its figures on these questions
+    (in-sample: the model is not retrained here) and its leave-one-company-out figures from
+    its training (``trained``: the model file's provenance)."""
+    metrics = ("hit@1", "hit@3", "hit@5", "recall@5", "mrr")
+    lines = ["the learned last stage (the default, --method learned): chosen and trained by leaving one company out of",
+             "the development questions (benchmarks/train_ranker.py); this command does not retrain it, so on these",
+             "questions its figures are in-sample (it may have been trained on them):", ""]
+    lines.append(f"{'labels':<36} {'n':>4}   " + "  ".join(f"{m:>8}" for m in metrics))
+    for name, report in in_sample.items():
+        row = report.table()["all"]
+        lines.append(f"{Path(name).name[:36]:<36} {row['n']:>4}   " + "  ".join(f"{row[m]:>8.3f}" for m in metrics))
+    held = trained.get("loco") or {}
+    if held:
+        lines += ["", f"held out by company when it was trained ({trained.get('trained', '?')}; "
+                  "the development questions, hit@1 / hit@3 / hit@5):"]
+        for key in ("all/en", "all/zh"):
+            if key in held:
+                figures = held[key]
+                lines.append(f"  {key:<8} {figures['n']:>5} questions   " + " / ".join(
+                    f"{figures[f'hit@{k}']:.3f}" for k in (1, 3, 5)))
     return "\n".join(lines)

@@ -12,9 +12,10 @@ It holds a forest of regression trees and a calibration:
   MSR-TR-2010-82), over a candidate's signals (``features.vectors``): ``Model.scores``, higher
   for the page more likely to hold the evidence, comparable within one question only;
 - the **calibration** (Platt scaling, ``Calibration``), over what the ranked scores say of a
-  candidate (``ranked_inputs``: its score, its lead on the next, named outright or not), fitted
-  on scores of companies the ranker did not see: ``Model.confidence``, the probability that the
-  page holds the evidence.
+  candidate (``ranked_inputs``: its score, its lead on the next, named outright or not) and
+  what the question and the pages say of it (``calibration_inputs``: how much of the question
+  the filing lacks, how much of it the best page holds), fitted on scores of companies the
+  ranker did not see: ``Model.confidence``, the probability that the page holds the evidence.
 
 A tree is flat arrays (LightGBM's own layout): node ``n`` sends a vector left when
 ``x[feature[n]] <= threshold[n]``, else right; a child ``c < 0`` is the leaf ``~c``.
@@ -250,22 +251,75 @@ def _leaf_order(tree: Tree) -> tuple[dict[int, int], list[int]]:
     return place, under
 
 
-# The calibration's inputs: what the ranked scores say of a candidate (``ranked_inputs``).
-RANKED_INPUTS = ("score", "lead", "named")
+# The calibration's inputs, by name: what the ranked scores say of a candidate (``ranked_inputs``:
+# its score, its lead on the next, named outright or not), any of its signals (features.NAMES:
+# "coverage", the share of the question's concepts its best passage holds; "q_absent", the share
+# of the question's ideas no page of the filing holds...) and, for a signal prefixed BEST, the
+# largest value of that signal among the candidates (what the best page holds of the question:
+# the same for every candidate). ``calibration_inputs`` reads them.
+RANKED_INPUTS = ("score", "lead", "named", "share")
+BEST = "best "
 
 
-def ranked_inputs(scores: Sequence[float], named: Sequence[bool]) -> list[tuple[float, ...]]:
+def ranked_inputs(scores: Sequence[float], named: Sequence[bool], pool: int = 0) -> list[tuple[float, ...]]:
     """For each candidate in ranked order, the calibration's inputs (``RANKED_INPUTS``): its
-    score, its lead on the next candidate (the last one's on nothing: 0), and whether it is
-    named outright (first whatever its score).
+    score, its lead on the next candidate (the last one's on nothing: 0), whether it is named
+    outright (first whatever its score), and its share of the question's candidates (the
+    softmax of the scores, ListNet's top-one probability: Cao et al., "Learning to Rank: From
+    Pairwise Approach to Listwise Approach", ICML 2007; a ranker's scores differ by question,
+    their differences within a question are what it learned). The share is among ``pool``
+    candidates at least: where fewer pages made the candidates, the missing ones count as
+    pages scoring as the weakest candidate (the filing's other pages, which matched less), so
+    that a page is not surer for having few rivals.
 
-    >>> ranked_inputs([2.0, 1.5, -1.0], [False, False, True])
-    [(2.0, 0.5, 0.0), (1.5, 2.5, 0.0), (-1.0, 0.0, 1.0)]
+    >>> [tuple(round(x, 3) for x in row) for row in ranked_inputs([2.0, 1.5, -1.0], [False, False, True])]
+    [(2.0, 0.5, 0.0, 0.604), (1.5, 2.5, 0.0, 0.366), (-1.0, 0.0, 1.0, 0.03)]
+    >>> [round(row[3], 3) for row in ranked_inputs([2.0, 1.5, -1.0], [False, False, True], pool=5)]
+    [0.57, 0.345, 0.028]
     """
+    top, low = max(scores, default=0.0), min(scores, default=0.0)
+    weights = [math.exp(score - top) for score in scores]
+    total = (sum(weights) + max(0, pool - len(scores)) * math.exp(low - top)) or 1.0
     found = []
     for i, score in enumerate(scores):
         lead = score - scores[i + 1] if i + 1 < len(scores) else 0.0
-        found.append((score, lead, float(named[i])))
+        found.append((score, lead, float(named[i]), weights[i] / total))
+    return found
+
+
+def calibration_inputs(inputs: Sequence[str], scores: Sequence[float], named: Sequence[bool],
+                       rows: Sequence[Sequence[float]] = (), known: Sequence[str] = (),
+                       pool: int = 0) -> list[tuple[float, ...]]:
+    """For each candidate in ranked order, the values of ``inputs`` (names: see
+    ``RANKED_INPUTS`` and ``BEST``): ``scores``, ``named`` and ``pool`` as ``ranked_inputs``
+    takes them, ``rows`` each candidate's signals in the same order, their names ``known`` (a
+    signal the rows do not hold reads 0).
+
+    >>> calibration_inputs(("score", "coverage", "best coverage"), [2.0, 1.0], [False, False],
+    ...                    [(0.2, 1.0), (0.9, 0.0)], ("coverage", "q_absent"))
+    [(2.0, 0.2, 0.9), (1.0, 0.9, 0.9)]
+    """
+    ranked = ranked_inputs(scores, named, pool)
+    where = {name: i for i, name in enumerate(known)}
+    columns = []
+    for name in inputs:
+        if name in RANKED_INPUTS:
+            columns.append(("ranked", RANKED_INPUTS.index(name)))
+        else:
+            signal = name.removeprefix(BEST)
+            columns.append(("best" if name.startswith(BEST) else "own", where.get(signal)))
+    best = {c: max((row[c] for row in rows), default=0.0) for kind, c in columns if kind == "best" and c is not None}
+    found = []
+    for i, given in enumerate(ranked):
+        values = []
+        for kind, c in columns:
+            if kind == "ranked":
+                values.append(given[c])
+            elif c is None or not rows:
+                values.append(0.0)
+            else:
+                values.append(float(best[c] if kind == "best" else rows[i][c]))
+        found.append(tuple(values))
     return found
 
 
@@ -279,11 +333,12 @@ class Calibration(NamedTuple):
     """Platt scaling (Platt, "Probabilistic Outputs for Support Vector Machines and Comparisons
     to Regularized Likelihood Methods", 1999), over a few inputs: the probability that a
     candidate holds the evidence is 1 / (1 + e^-(bias + sum of weight x input)), the inputs
-    those of ``ranked_inputs`` by name. Fitted by benchmarks/train_ranker.py on scores of
-    companies the ranker did not see (leave-one-company-out); its weights are not negative, so a
-    higher score or a wider lead never lowers a confidence.
+    named as ``calibration_inputs`` reads them. Fitted by benchmarks/train_ranker.py on scores
+    of companies the ranker did not see (leave-one-company-out), each weight's sign the one
+    its input's meaning gives (a higher score, a wider lead, more of the question covered
+    never lower a confidence; more of the question absent from the filing never raises it).
 
-    >>> Calibration(("score",), (2.0,), -1.0).probabilities([(1.0, 0.5, 0.0), (0.5, 0.0, 0.0)])
+    >>> Calibration(("score",), (2.0,), -1.0).probabilities([(1.0,), (0.5,)])
     [0.731, 0.5]
     """
 
@@ -292,13 +347,12 @@ class Calibration(NamedTuple):
     bias: float
 
     def probabilities(self, given: Sequence[Sequence[float]]) -> list[float]:
-        """Each candidate's probability, rounded to three decimals, from its ``ranked_inputs``;
-        in ranked order, a candidate's is never above the one's before it (a page ranked below
-        another is not more likely the evidence)."""
-        columns = [RANKED_INPUTS.index(name) for name in self.inputs]
+        """Each candidate's probability, rounded to three decimals, from its values of
+        ``inputs`` (``calibration_inputs``); in ranked order, a candidate's is never above the
+        one's before it (a page ranked below another is not more likely the evidence)."""
         found, ceiling = [], 1.0
         for row in given:
-            p = _sigmoid(self.bias + sum(w * row[c] for w, c in zip(self.weights, columns)))
+            p = _sigmoid(self.bias + sum(w * x for w, x in zip(self.weights, row)))
             ceiling = min(ceiling, p)
             found.append(round(ceiling, 3))
         return found
@@ -323,13 +377,15 @@ class Model:
             rows = [[0.0 if c is None else row[c] for c in columns] for row in rows]
         return self.ranker.raw(rows)
 
-    def confidence(self, scores: Sequence[float], named: Sequence[bool]) -> list[float]:
+    def confidence(self, scores: Sequence[float], named: Sequence[bool],
+                   rows: Sequence[Sequence[float]] = ()) -> list[float]:
         """The probability that each candidate holds the evidence, the candidates in ranked
-        order (``scores`` their scores, ``named``: named outright). Without a calibration,
-        none (an empty list)."""
+        order (``scores`` their scores, ``named``: named outright, ``rows``: their signals,
+        in the order of ``known``). Without a calibration, none (an empty list)."""
         if not scores or self.calibration is None:
             return []
-        return self.calibration.probabilities(ranked_inputs(scores, named))
+        given = calibration_inputs(self.calibration.inputs, scores, named, rows, self.known, self.pool)
+        return self.calibration.probabilities(given)
 
 
 def flat_tree(info: dict) -> dict:
@@ -405,6 +461,16 @@ def shipped() -> Model:
 def _shipped_trees() -> tuple[Tree, ...]:
     """The shipped forest's trees, read from its file (a query scores by the plan kept)."""
     return forest_of(_read_file()["ranker"]).trees
+
+
+def shipped_provenance() -> dict:
+    """Where the shipped model comes from (ranker.json's ``provenance``: the questions, filings,
+    parameters and the leave-one-company-out figures of its training), read from the file."""
+    import json
+
+    from ._data import DATA
+
+    return json.loads((DATA / RANKER).read_text(encoding="utf-8")).get("provenance") or {}
 
 
 def _read_shipped() -> dict:

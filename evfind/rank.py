@@ -498,9 +498,18 @@ def learned_order(signals: Signals, method: Method, model=None) -> Ranking:
                    + [(page, round(floor + score, 6)) for page, score in fused if page not in chosen], made.named)
     place = {page: i for i, page in enumerate(pages)}
     scored = [place[page] for page, _ in ordered if page in place]
-    confidence = model.confidence([scores[i] for i in scored], [pages[i] in made.named for i in scored])
+    confidence = model.confidence([scores[i] for i in scored], [pages[i] in made.named for i in scored],
+                                  [rows[i] for i in scored])
     return Ranking(made.candidates, tuple(ordered), made.named, made.exhibits,
                    dict(zip((pages[i] for i in scored), confidence)))
+
+
+def doubt_threshold() -> float:
+    """The confidence under which an answer is doubtful: the shipped model's (ranker.json's
+    ``doubt``, chosen by leave-one-company-out)."""
+    from . import learned
+
+    return learned.shipped().doubt
 
 
 def doubtful(confidence: float | None) -> bool:
@@ -509,9 +518,7 @@ def doubtful(confidence: float | None) -> bool:
     ranked, no confidence) is never doubtful."""
     if confidence is None:
         return False
-    from . import learned
-
-    return confidence < learned.shipped().doubt
+    return confidence < doubt_threshold()
 
 
 # ---------------------------------------------------------------------------------------------

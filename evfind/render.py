@@ -420,6 +420,11 @@ def plan_text(plan: Plan) -> str:
         lines += [f"  p.{f.page_number} {f.concept} {f.period} = {f.value}  ({f.row_label or '-'}; {f.score:.2f})"
                   for f in plan.facts.facts[:EXPLAIN_FACTS]]
     lines += ["", "fused: " + " ".join(f"{n}({s:.4f})" for n, s in plan.fused)]
+    if plan.confidence:  # the learned stage's (the rules give none)
+        from .rank import doubt_threshold
+
+        lines.append(f"confidence (doubtful under {doubt_threshold():g}): "
+                     + " ".join(f"{n}({plan.confidence[n]:.2f})" for n, _ in plan.fused if n in plan.confidence))
     return "\n".join(lines)
 
 

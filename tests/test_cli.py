@@ -468,9 +468,12 @@ def test_explain_as_json(cli, filing_db):
     assert [entry["bm25"] for entry in lexical] == sorted(entry["bm25"] for entry in lexical)
     assert plan["lists"]["statements"] == [lexical[0]]  # the cash flow statement, with its bm25
     assert plan["lists"]["sections"] == []
-    # The fused list is the answer's pages, scores and all.
+    # The fused list is the answer's pages, scores and confidences (the learned stage's) and all.
     _, answer = cli.json("query", filing_db, CAPEX, "--top", "3")
-    assert plan["fused"] == [{"page_number": h["page_number"], "score": h["score"]} for h in answer["results"]]
+    assert plan["fused"] == [{"page_number": h["page_number"], "score": h["score"], "confidence": h["confidence"]}
+                             for h in answer["results"]]
+    _, rules = cli.json("query", filing_db, CAPEX, "--top", "3", "--explain", "--method", "rules")
+    assert all(set(entry) == {"page_number", "score"} for entry in rules["fused"])  # the rules give no confidence
     # Each fused page that holds a word of the question has its best passage: the answer's
     # evidence lines are that passage's lines.
     evidence = {h["page_number"]: [e["line"] for e in h["evidence"]] for h in answer["results"]}
@@ -478,6 +481,18 @@ def test_explain_as_json(cli, filing_db):
     assert all(evidence[p["page_number"]] == p["lines"] for p in plan["passages"])
     with Finder(filing_db) as finder:
         assert plan == json.loads(json.dumps(finder.explain(CAPEX, top=3).to_dict()))
+
+
+def test_explain_shows_each_pages_confidence_and_the_doubt_threshold(cli, filing_db):
+    from evfind import learned
+
+    _, answer = cli.json("query", filing_db, CAPEX, "--top", "3")
+    text = cli("query", filing_db, CAPEX, "--explain", "--top", "3").stdout.splitlines()
+    assert text[-1] == f"confidence (doubtful under {learned.shipped().doubt:g}): " + " ".join(
+        f"{h['page_number']}({h['confidence']:.2f})" for h in answer["results"])
+    assert text[-2].startswith("fused: ")
+    # the rules give no confidence: no such line
+    assert cli("query", filing_db, CAPEX, "--explain", "--method", "rules").stdout.splitlines()[-1].startswith("fused: ")
 
 
 def test_explain_as_json_lists_the_section_route(cli, filing_db):

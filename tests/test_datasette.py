@@ -102,7 +102,8 @@ def test_the_evidence_line_is_escaped_but_its_marks(tmp_path):
     hostile = "cover\nCapital expenditures <script>alert(1)</script> & <mark>x</mark> $5.0"
     db = ingest(write_jsonl(tmp_path / "odd.jsonl", ["cover", hostile]), tmp_path / "odd.db", "ODD").db_path
     page = get(make_datasette([db]), "/odd/ask", question="capital expenditures").text
-    (cell,) = re.findall(r'<td class="col-evidence[^"]*">(.*?)</td>', page, re.S)
+    # the hit's row (a two-page filing's answer is doubtful: its message is a row of its own, with no evidence)
+    (cell,) = [c for c in re.findall(r'<td class="col-evidence[^"]*">(.*?)</td>', page, re.S) if "Capital" in c]
     assert cell.startswith("<mark>Capital expenditures</mark> &lt;script&gt;alert(1)&lt;/script&gt; &amp; ")
 
 

@@ -153,20 +153,45 @@ def test_a_ranker_lightgbm_trains_scores_the_same_in_pure_python():
 def test_platt_scaling_by_hand():
     calibration = learned.Calibration(("score", "lead"), (1.0, 0.5), -1.0)
     # first: 1 / (1 + e^-(2 + 0.5 x 1 - 1)) = 1 / (1 + e^-1.5) = 0.818; second: e^-(1 + 0 - 1): 0.5
-    assert calibration.probabilities(learned.ranked_inputs([2.0, 1.0], [False, False])) == [0.818, 0.5]
+    given = learned.calibration_inputs(calibration.inputs, [2.0, 1.0], [False, False])
+    assert given == [(2.0, 1.0), (1.0, 0.0)] and calibration.probabilities(given) == [0.818, 0.5]
+
+
+def test_the_share_of_the_candidates_is_the_softmax_of_their_scores():
+    # e^0 / (e^0 + e^-ln 3) = 3/4, and 1/4; a question's scores shifted alike share alike
+    shares = [row[3] for row in learned.ranked_inputs([0.0, -math.log(3)], [False, False])]
+    assert shares == pytest.approx([0.75, 0.25])
+    assert [row[3] for row in learned.ranked_inputs([5.0, 5.0 - math.log(3)], [False, False])] == pytest.approx(shares)
+    # among a pool of 4: the two missing candidates count as the weakest, 1 + 1/3 + 2 x 1/3 = 2
+    assert [row[3] for row in learned.ranked_inputs([0.0, -math.log(3)], [False, False], pool=4)] == pytest.approx([0.5, 1 / 6])
+
+
+def test_calibration_inputs_read_a_candidates_signals_and_the_best_of_them():
+    known = ("coverage", "q_absent")
+    given = learned.calibration_inputs(("q_absent", "coverage", "best coverage", "gone"), [1.0, 0.0], [False, False],
+                                       [(0.5, 0.25), (0.75, 0.25)], known)
+    # its own, the best candidate's (the same on each), and a signal the rows lack reads 0
+    assert given == [(0.25, 0.5, 0.75, 0.0), (0.25, 0.75, 0.75, 0.0)]
+
+
+def _first(calibration, scores, named=None, rows=()):
+    named = named or [False] * len(scores)
+    return calibration.probabilities(learned.calibration_inputs(calibration.inputs, scores, named, rows, features.NAMES))
 
 
 def test_confidence_rises_with_the_score_and_never_rises_down_the_list():
     calibration = learned.shipped().calibration
-    assert calibration is not None and all(w >= 0 for w in calibration.weights)
+    assert calibration is not None
+    signs = {"q_absent": -1}
+    assert all(w * signs.get(name.removeprefix(learned.BEST), 1) >= 0 for name, w in zip(calibration.inputs, calibration.weights))
+    row = [0.0] * len(features.NAMES)
     scores = [x / 4 for x in range(-16, 17)]
-    alone = [calibration.probabilities(learned.ranked_inputs([s, s - 1.0], [False, False]))[0] for s in scores]
+    alone = [_first(calibration, [s, s - 1.0], rows=[row, row])[0] for s in scores]
     assert alone == sorted(alone) and alone[0] < 0.3 < 0.7 < alone[-1]
-    wider = [calibration.probabilities(learned.ranked_inputs([1.0, 1.0 - lead], [False, False]))[0]
-             for lead in (0.0, 0.5, 1.0, 2.0, 4.0)]
+    wider = [_first(calibration, [1.0, 1.0 - lead], rows=[row, row])[0] for lead in (0.0, 0.5, 1.0, 2.0, 4.0, 8.0)]
     assert wider == sorted(wider)
     # a page ranked below another (the named page first whatever its score) is never surer
-    ranked = calibration.probabilities(learned.ranked_inputs([-2.0, 3.0, 2.5, 0.0], [True, False, False, False]))
+    ranked = _first(calibration, [-2.0, 3.0, 2.5, 0.0], [True, False, False, False], [row] * 4)
     assert ranked == sorted(ranked, reverse=True) and all(0 <= p <= 1 for p in ranked)
 
 
@@ -180,7 +205,7 @@ def test_the_shipped_model_says_where_it_comes_from_and_reads_the_codes_signals(
     # held-out figures did better without)
     dropped = {name for group in data["provenance"]["groups_dropped"] for name in features.GROUPS[group]}
     assert data["ranker"]["inputs"] == [name for name in features.NAMES if name not in dropped]
-    assert set(data["calibration"]["inputs"]) <= set(learned.RANKED_INPUTS)
+    assert {name.removeprefix(learned.BEST) for name in data["calibration"]["inputs"]} <= {*learned.RANKED_INPUTS, *features.NAMES}
     assert 0 < data["doubt"] < 1
     provenance = data["provenance"]
     for field in ("trained", "command", "lightgbm", "questions", "filings", "companies", "parameters", "loco",
@@ -285,3 +310,26 @@ def test_the_python_api_gives_the_confidence_on_each_hit(filing_db):
     assert hits[0].page_number == 10 and 0 < hits[0].confidence <= 1
     with Finder(filing_db, method=rank.RULES) as finder:
         assert finder.query("What were capital expenditures in 2024?").results[0].confidence is None
+
+
+def test_eval_loco_reports_the_learned_stage_apart_from_the_rules_grid(cli, filing_db, tmp_path, monkeypatch):
+    """`evfind eval --loco` does not retrain the learned stage: it gives its figures on the
+    questions given as in-sample, its held-out ones from the model file, and leaves the
+    company out only of the rules' parameter grid (here a grid of two settings)."""
+    labels = tmp_path / "labels.jsonl"
+    records = [
+        {"doc_name": "ACME_2024_10K", "company": "Acme", "question": "Where is the legal proceedings section?", "gold_pages": [5]},
+        {"doc_name": "ACME_2024_10K", "company": "Acme", "question": "What was net income in 2024?", "gold_pages": [8]},
+    ]
+    labels.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    monkeypatch.setattr(rank, "GRID", {"evidence_weight": (0.5, 1.0)})
+    result, data = cli.json("eval", labels, "--dbs", filing_db.parent, "--loco")
+    assert result.exit_code == 0, result.output
+    trained = learned.shipped_provenance()
+    assert data["learned"]["loco_when_trained"] == trained["loco"] and data["learned"]["trained"] == trained["trained"]
+    assert data["learned"]["in_sample"][str(labels)]["metrics"]["all"]["hit@1"] == 1.0
+    assert set(data["loco"]["chosen"].values()) <= {"evidence_weight=0.5", "evidence_weight=1.0"}
+    text = cli("eval", labels, "--dbs", filing_db.parent, "--loco").stdout
+    assert text.startswith("the learned last stage (the default, --method learned): chosen and trained by leaving")
+    assert f"  all/en   {trained['loco']['all/en']['n']:>5} questions   {trained['loco']['all/en']['hit@1']:.3f} / " in text
+    assert "\n\nthe hand-set rules (--method rules), their parameters (rank.GRID) chosen by leaving one company out:\n" in text

@@ -47,7 +47,9 @@ def test_words_no_page_holds_are_named(cli, filing_db):
 def test_a_question_read_whole_has_no_message(cli, filing_db, question):
     result, data = cli.json("query", filing_db, question)
     assert result.exit_code == 0
-    assert data["message"] is None
+    # nothing about its reading (the first page's confidence may say it is doubtful: "capex
+    # 2024" on this 12-page filing, its first page right)
+    assert besides_doubt(data["message"]) is None
     assert "Not in this filing" not in cli("query", filing_db, question).stdout
 
 
