@@ -50,6 +50,11 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "page": ("digits", "log_lines", "position", "neighbour", "distance"),
     # the pages the rules set aside or led: now signals
     "kinds": ("definitions", "instrument", "contents", "unnamed", "defining", "off_period", "named", "exhibit"),
+    # a question about the reasons of a change ("What drove ...", 为何): the page's lines that
+    # state a change and its cause holding the question's ideas (the weighted share the best such
+    # line holds, and its gap to the best candidate's; how many such lines; the rarest idea on
+    # one): MD&A's explanation, not the table of the figure; 0 for any other question
+    "reasons": ("q_reason", "explained_best", "explained_gap", "explained_lines", "explained_rarest"),
     # the question (the same for every candidate)
     "question": (
         "q_terms", "q_ideas", "q_absent", "q_named", "q_kinds", "q_topical", "q_section_pages", "q_fact", "q_ratio",
@@ -121,6 +126,11 @@ def vectors(signals: Signals, method, made, fused_list, definitions, pages) -> t
     def weighed(held) -> float:
         return sum(concepts[i].weight for i in held) / total
 
+    def explained(info: PageSignal) -> list[frozenset]:
+        return [on for line, on in info.on_lines if line in info.explained] if signals.reason else []
+
+    best_explained = max((max(map(weighed, explained(read[page])), default=0.0) for page in pages), default=0.0)
+
     rows = []
     for place, page in enumerate(pages, start=1):
         info, passage = read[page], passages[page]
@@ -129,6 +139,8 @@ def vectors(signals: Signals, method, made, fused_list, definitions, pages) -> t
         bm25 = lexical.get(page, (0, None))[1]
         after = next_bm25.get(page)
         reasons = aside.get(page, ())
+        stated = explained(info)
+        stated_best = max(map(weighed, stated), default=0.0)
         row = (
             # fusion
             fused.get(page, (0,))[0], fused[page][1] / top_score if page in fused and top_score else 0.0,
@@ -164,6 +176,9 @@ def vectors(signals: Signals, method, made, fused_list, definitions, pages) -> t
             # kinds
             "definitions" in reasons, "instrument" in reasons, "contents" in reasons, "unnamed" in reasons,
             page in signals.defining, page in off, page in named, page in exhibit_of,
+            # reasons
+            signals.reason, stated_best, best_explained - stated_best if signals.reason else 0.0,
+            math.log1p(sum(1 for on in stated if on)), rarest is not None and any(rarest in on for on in stated),
             # question
             *question,
         )

@@ -49,7 +49,7 @@ from .present import (  # noqa: F401
     CONTINUES, MARK, evidence_columns, evidence_lines, highlights, line_marks, names_filer, note, shown, shown_passages,
     spans, tiers,
 )
-from .question import ParsedQuestion, Term, parse
+from .question import ParsedQuestion, Term, asks_reason, parse
 from .rank import DEFAULT, TOP_DEFAULT, TOP_MAX, Method
 from .text import language, normal, tokens
 
@@ -206,6 +206,7 @@ class Finder:
             item_words=frozenset(normal(w) for w in parsed.words if not w.isdigit()) if item_rows else frozenset(),
             periods=evidence.periods_asked(reading),
             facts=tuple((page, score) for page, _, score in self._facts(parsed).pages),
+            reason=asks_reason(parsed.text),
         )
         several = [idea.label for idea in parsed.ideas if " " in idea.label and not idea.year]
         pages = rank.to_define(signals, method) if several else ()
@@ -222,7 +223,8 @@ class Finder:
             concepts = self._concept_signals(parsed)
             signals = signals._replace(
                 concepts=concepts, chinese=parsed.reading is not None,
-                pages=self._page_signals(parsed, reads.pages, marks, read, list(dict.fromkeys(targets)), concepts),
+                pages=self._page_signals(parsed, reads.pages, marks, read, list(dict.fromkeys(targets)), concepts,
+                                         signals.reason),
             )
         return signals, (params["match"], lexical_sql, statement_sql, section_sql), marks
 
@@ -322,11 +324,13 @@ class Finder:
         return tuple(rank.ConceptSignal(concept.weight, count, idea.year) for concept, (idea, count) in zip(concepts, kept))
 
     def _page_signals(self, parsed: ParsedQuestion, pages, marks, read: Mapping, targets: list[str],
-                      concept_signals: tuple = ()) -> dict:
+                      concept_signals: tuple = (), reason: bool = False) -> dict:
         """What the learned stage reads of each candidate (``rank.PageSignal``): its page number,
         the statement it is and how it belongs to the targeted sections (SQL), and from its
         marked text and headings: its lines, those with a figure, those where a line item of the
-        question sits beside a figure, and the question's concepts in its text and headings."""
+        question sits beside a figure, and the question's concepts in its text and headings;
+        where the question asks the reasons of a change (``reason``), the lines stating a change
+        and its cause (``readings.explaining``)."""
         concepts = self._concepts(parsed)
         periods = [(i, concept.label) for i, (concept, signal) in enumerate(zip(concepts, concept_signals)) if signal.year]
         places = queries.page_places(self.conn, list(pages), targets)
@@ -346,6 +350,7 @@ class Finder:
                 heading=frozenset().union(*on_heading.values()) if on_heading else frozenset(),
                 printed=frozenset(i for i, label in periods if label in lower),
                 origin=origin, statement=statement,
+                explained=readings.explaining(lines) if reason else frozenset(),
             )
         return found
 

@@ -9,9 +9,14 @@ from collections.abc import Mapping
 
 from . import evidence, store
 from .present import MARK
-from .question import ParsedQuestion, Term
+from .question import ParsedQuestion, Term, _alternatives
 from .text import LazyPattern, normal, tokens
 
+# A sentence that states a change and its cause ("Gross margin decreased ... due to lower average
+# selling prices"): a change word and a causal connective of data/question_words.tsv (its change
+# and cause lists, each row with its source).
+_CHANGED = LazyPattern(lambda: _alternatives("change"), re.I)
+_CAUSE = LazyPattern(lambda: _alternatives("cause"), re.I)
 DEFINED = LazyPattern(r"[\"\u201c]([A-Za-z][\w&'\- ]{2,60}?)[\"\u201d]\s*(?:means|shall mean|has the meaning)", re.S)
 
 
@@ -92,3 +97,15 @@ def digits(text: str) -> int:
     """
     encoded = text.encode("utf-8", "surrogatepass")
     return len(encoded) - len(encoded.translate(None, b"0123456789"))
+
+
+def explaining(lines) -> frozenset[int]:
+    """The lines (by index) that state a change and its cause: a change word and a causal
+    connective on one line ("Cost of sales increased $2.1 billion, primarily due to ..."), where
+    MD&A answers a question about the reasons of a change (Reg S-K Item 303(b)(2)(ii)).
+
+    >>> sorted(explaining(["Gross margin decreased to 17% due to lower prices.", "Gross margin 17 %",
+    ...                    "Revenue increased 5%.", "Costs are due to suppliers."]))
+    [0]
+    """
+    return frozenset(i for i, line in enumerate(lines) if _CAUSE.search(line) and _CHANGED.search(line))

@@ -103,6 +103,9 @@ class PageSignal(NamedTuple):
     printed: frozenset[int] = frozenset()  # the question's years and periods its text prints (matched or not)
     origin: str | None = None  # how it belongs to a targeted section: title, started, statement, carried (None: not)
     statement: str | None = None  # the primary statement it is, targeted or not
+    # the lines (by index) that state a change and its cause (readings.explaining), read where
+    # the question asks the reasons of a change (``Signals.reason``)
+    explained: frozenset[int] = frozenset()
 
 
 class ConceptSignal(NamedTuple):
@@ -156,6 +159,7 @@ class Signals(NamedTuple):
     # The pages whose inline-XBRL facts match the question's line items (concepts.lookup), best
     # first: (page, the best matching fact's score); empty for a filing without facts.
     facts: Ranked = ()
+    reason: bool = False  # the question asks the reasons of a change ("What drove ...", 为何: question.asks_reason)
 
 
 class Ranking(NamedTuple):

@@ -194,3 +194,14 @@ def test_html_same_finds_the_same_ingest_the_same_and_a_changed_one_different(tm
     assert differs.returncode == 1, differs.stderr
     assert "DIFFERS at facts, line" in differs.stdout and "!\"" in differs.stdout
     assert differs.stdout.endswith(f"0 of 1 filings ingest the same here as in {changed}\n")
+
+
+def test_train_ranker_never_trains_on_an_unspent_hold_out(tmp_path):
+    """Every hold-out set retrieval.py reads is either development data of the learned stage
+    (train_ranker.HOLDOUTS) or skipped: hold-out 7, read since its first look, is never trained on."""
+    trainer, retrieval = load("train_ranker"), load("retrieval")
+    read = {name for name, *_ in retrieval.sets(tmp_path, tmp_path)}
+    trained = read - set(trainer.SKIPPED)
+    assert {"holdout7", "holdout7-zh"} <= read
+    assert not {"holdout7", "holdout7-zh"} & trained
+    assert {n for n in trained if n.startswith("holdout")} == {n for h in trainer.HOLDOUTS for n in (h, f"{h}-zh")}
