@@ -32,7 +32,6 @@ Pure: plain fact rows in (``factstore.FactRow``), ``concepts.FactHit`` out; no S
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -47,19 +46,26 @@ LEAST = 0.5  # the F1 of said and covered shares a fact's best phrase needs to b
 NEAR = 1.0  # and that share of the best score of the page's facts (LOCO: benchmarks/facts.py)
 NAMED = 0.6  # the share of a member's words (by their rarity on the page) a question names it by
 SHOWN = 5  # the facts a hit lists at most, best first
+TO_DATE = -1  # Asked.length of a year-to-date question: a duration longer than a quarter
 _MEMBER = re.compile(r"(?:Member|Domain)$")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
 # A period's length in months, as questions name it (calendar words, English and Chinese).
 _LENGTHS = (
     (re.compile(r"\b(?:nine months|three quarters|9m)\b|九个月|前三季度", re.I), 9),
-    (re.compile(r"\b(?:six months|first half|half[- ]year|h1|year[- ]to[- ]date|ytd)\b|六个月|上半年|半年|年初至今", re.I), 6),
+    (re.compile(r"\b(?:six months|first half|half[- ]year|h1)\b|六个月|上半年|半年", re.I), 6),
     (re.compile(r"\b(?:three months|quarter|q[1-4]|[1-4]q)\b|三个月|季度", re.I), 3),
 )
 
 
 _AT = re.compile(r"\b(?:at|as of)\s+(?:the\s+end\s+of\s+)?(?:(?:fiscal|fy)\s*)?(?:\d{4}|q[1-4]|[a-z]+\s+\d)|"
                  r"\b(?:at|as of) the end of\b|\byear[- ]end\b|截至|年末|年底|季末|期末", re.I)
+# A balance at a period's end ("at the end of the third quarter", 季度末): an instant, though it names a quarter.
+_END_OF = re.compile(r"\b(?:at|as of) the end of\b|\bend of (?:the )?(?:(?:first|second|third|fourth) )?(?:fiscal )?"
+                     r"(?:year|quarter|period|q[1-4])\b|季度末|季末|年末|年底|期末", re.I)
+# Year to date: as long as the quarters so far (6 months in a second quarter's report, 9 in a third's, 12 in a
+# year's): no one length, but longer than a quarter (``TO_DATE``).
+_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b|年初至今", re.I)
 _ENDED = re.compile(r"\b(?:ended|ending|for the (?:year|quarter|period|fiscal))\b|止|期间", re.I)
 
 
@@ -96,6 +102,8 @@ def members(dimensions: str | None) -> tuple[str, ...]:
     if not dimensions:
         return ()
     try:
+        import json  # (not at import: a query's path loads no json)
+
         found = json.loads(dimensions)
     except ValueError:
         return ()
@@ -174,10 +182,14 @@ def asked(parsed, ideas: Mapping[str, float] | None = None) -> Asked:
         items.append(tuple(dict.fromkeys(whole + phrases)))
     reading = getattr(parsed, "reading", None)
     text = " ".join(t for t in (getattr(parsed, "text", ""), getattr(reading, "english", "") if reading else "") if t)
-    length = next((months for pattern, months in _LENGTHS if pattern.search(text)), None)
-    if length is None and re.search(r"\b(?:fiscal|fy|annual|full[- ]year)\b|财年|年度|全年", text, re.I):
+    at_end = _END_OF.search(text) and not _ENDED.search(text)
+    if at_end or _TO_DATE.search(text):
+        length = 0 if at_end else TO_DATE
+    else:
+        length = next((months for pattern, months in _LENGTHS if pattern.search(text)), None)
+    if length is None and not _TO_DATE.search(text) and re.search(r"\b(?:fiscal|fy|annual|full[- ]year)\b|财年|年度|全年", text, re.I):
         length = 12
-    if length is None and _AT.search(text) and not _ENDED.search(text):
+    if length is None and not _TO_DATE.search(text) and _AT.search(text) and not _ENDED.search(text):
         length = 0  # a balance at a date: an instant
     return Asked(tuple(items), said, frozenset(years), frozenset(months), length)
 
@@ -219,15 +231,22 @@ def _fits(fact, question: Asked) -> bool:
         return bool(fact.instant)
     if question.length and fact.instant:
         return False
-    if question.length and fact.period_start and fact.period_end:
-        from datetime import date
+    if question.length == TO_DATE:
+        return _months(fact) is None or _months(fact) > 4.5
+    months = _months(fact) if question.length else None
+    return months is None or abs(months - question.length) < 1.5
 
-        try:
-            days = (date.fromisoformat(fact.period_end) - date.fromisoformat(fact.period_start)).days
-        except ValueError:
-            return True
-        return abs(days / 30.44 - question.length) < 1.5
-    return True
+
+def _months(fact) -> float | None:
+    """A duration fact's length in months (None for an instant or a date that does not read)."""
+    if not (fact.period_start and fact.period_end):
+        return None
+    from datetime import date
+
+    try:
+        return (date.fromisoformat(fact.period_end) - date.fromisoformat(fact.period_start)).days / 30.44
+    except ValueError:
+        return None
 
 
 def _member_weights(facts) -> dict[str, float]:

@@ -156,3 +156,31 @@ def test_only_the_ideas_given_are_line_items():
     kept = {idea.label: 1.0 for idea in question.ideas if "korvel" not in idea.label}
     assert [h.value for h in listed(asked(question, kept), facts, {})] == ["1,234"]
     assert [h.value for h in listed(asked(question), facts, {})] == ["80"]
+
+
+def test_a_balance_at_a_quarters_end_is_an_instant():
+    """'At the end of the third quarter' names a quarter but asks a balance (review of the merge:
+    the quarter's length was read first, and every instant refused)."""
+    for question in ("What were cash and cash equivalents at the end of the third quarter of 2024?",
+                     "2024年第三季度末的现金及现金等价物是多少？"):
+        assert asked(parse(question)).length == 0, question
+    assert asked(parse("What was net cash used in the third quarter of 2024?")).length == 3
+
+
+def test_year_to_date_is_no_one_length():
+    """Year to date is six months in a second quarter's report and nine in a third's: no length
+    is assumed (it was read as six months, and a third quarter's nine-month fact refused)."""
+    facts = [fact("us-gaap:NetCashProvidedByUsedInOperatingActivities", "900", "2024-09-30", start="2024-01-01",
+                  row_label="Net cash provided by operating activities"),
+             fact("us-gaap:NetCashProvidedByUsedInOperatingActivities", "350", "2024-09-30", start="2024-07-01",
+                  row_label="Net cash provided by operating activities")]
+    assert values("What was year-to-date net cash provided by operating activities in 2024?", facts) == ["900"]
+
+
+def test_pagefacts_loads_no_json_at_import():
+    """A query of an HTML filing imports pagefacts: json stays off the query's path (test_startup)."""
+    import subprocess
+    import sys
+
+    probe = "import sys, evfind.pagefacts; print('json' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.strip() == "False"
