@@ -104,10 +104,14 @@ _DATELINE = re.compile(
 # Operations and Financial Condition"; Reg S-K Item 601(b)(99): data/exhibits.tsv's press_release
 # row). Its lead may name the figures rather than "results": "... announced today that net income
 # for the fiscal quarter ended November 2, 2024 was ...", "... today reported net sales of ... for
-# the third quarter". A lead's sentence: a figure within a clause of the verb, its period soon after.
+# the third quarter". A lead's sentence: the filer's own figure as the verb's object (a few words
+# between: "that", "its", "third quarter"; not "announced an agreement to acquire X, whose net
+# sales ..."), its period soon after.
 _FIGURES_LEAD = re.compile(
-    r"\b(?:today (?:reported|announced)|(?:reported|announced) today)\b[^.]{0,120}?"
-    r"\b(?:net (?:income|loss|earnings|sales)|revenues?|sales|earnings per share)\b[^.]{0,80}?"
+    r"\b(?:today (?:reported|announced)|(?:reported|announced) today)"
+    r"(?:\s+(?:that|its|their|the|company's|record|consolidated|total|(?:first|second|third|fourth)|quarter(?:ly)?"
+    r"|fiscal|full[- ]year|(?:19|20)\d\d|q[1-4]))*\s+"
+    r"(?:net (?:income|loss|earnings|sales)|revenues?|sales|earnings per share)\b[^.]{0,80}?"
     r"\b(?:quarter|fiscal year|year ended|months ended|weeks ended)\b",
     re.I,
 )

@@ -226,6 +226,12 @@ def test_an_eight_k_exhibit_99_that_leads_with_its_figures_is_an_earnings_releas
     dividend = release.replace("announced today that net income for the fiscal quarter ended April 26, 2025 was",
                                "announced today a dividend of")
     assert form_of([dividend, "About Harbor Outfitters"]) == "other"
+    # nor one whose figures are another company's (review: any figure in the lead's sentence counted)
+    deal = release.replace("REPORTS FIRST QUARTER NET INCOME", "TO ACQUIRE BETA INDUSTRIES").replace(
+        "announced today that net income for the fiscal quarter ended April 26, 2025 was",
+        "announced today a definitive agreement to acquire Beta Industries, whose net sales for the fiscal "
+        "year ended December 31, 2024 were")
+    assert form_of([deal, "About Harbor Outfitters"]) == "other"
     unmarked = "Exhibit 99.1\nMinutes\nThe board announced today that net income for the fiscal quarter ended May 1 rose."
     assert form_of([unmarked]) == "other"
     # an Exhibit 10 that says so is an agreement, whatever it announces
