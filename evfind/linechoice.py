@@ -81,9 +81,12 @@ def shipped() -> tuple[float, ...] | None:
     if not (DATA / MODEL).is_file():
         return None
     pairs = [line.split() for line in words(MODEL)]
-    if tuple(name for name, _ in pairs) != SIGNALS:
-        return None
-    return tuple(float(weight) for _, weight in pairs)
+    try:
+        if tuple(name for name, _ in pairs) != SIGNALS:
+            return None
+        return tuple(float(weight) for _, weight in pairs)
+    except ValueError:  # a row that is not a signal's name and its weight: the file is damaged
+        raise RuntimeError(f"evfind/data/{MODEL}: each row must be a signal's name and its weight") from None
 
 
 def order(candidates: list[tuple[float, ...]], weights: tuple[float, ...] | None | bool = True,
