@@ -339,8 +339,9 @@ def calibration_rows(question: dict, order: list, inputs: tuple[str, ...], pool:
     reads them) and whether it is a gold page."""
     row_of = {page: i for i, page in enumerate(question["pages"])}
     rows = [question["rows"][row_of[page]] for page, _, _ in order]
+    apart = [any(row[c] for c in APART) for row in rows]
     given = learned.calibration_inputs(inputs, [s for _, s, _ in order], [n for _, _, n in order], rows, features.NAMES,
-                                       pool)
+                                       pool, apart)
     return [(values, int(page in question["gold"])) for (page, _, _), values in zip(order[:places], given)]
 
 

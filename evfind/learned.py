@@ -261,7 +261,8 @@ RANKED_INPUTS = ("score", "lead", "named", "share")
 BEST = "best "
 
 
-def ranked_inputs(scores: Sequence[float], named: Sequence[bool], pool: int = 0) -> list[tuple[float, ...]]:
+def ranked_inputs(scores: Sequence[float], named: Sequence[bool], pool: int = 0,
+                  apart: Sequence[bool] = ()) -> list[tuple[float, ...]]:
     """For each candidate in ranked order, the calibration's inputs (``RANKED_INPUTS``): its
     score, its lead on the next candidate (the last one's on nothing: 0), whether it is named
     outright (first whatever its score), and its share of the question's candidates (the
@@ -270,14 +271,19 @@ def ranked_inputs(scores: Sequence[float], named: Sequence[bool], pool: int = 0)
     their differences within a question are what it learned). The share is among ``pool``
     candidates at least: where fewer pages made the candidates, the missing ones count as
     pages scoring as the weakest candidate (the filing's other pages, which matched less), so
-    that a page is not surer for having few rivals.
+    that a page is not surer for having few rivals; a candidate set ``apart`` (a contents
+    page, an exhibit not asked: moved below the others) is not the weakest candidate, lest one
+    such rival far below make the first page surer.
 
     >>> [tuple(round(x, 3) for x in row) for row in ranked_inputs([2.0, 1.5, -1.0], [False, False, True])]
     [(2.0, 0.5, 0.0, 0.604), (1.5, 2.5, 0.0, 0.366), (-1.0, 0.0, 1.0, 0.03)]
     >>> [round(row[3], 3) for row in ranked_inputs([2.0, 1.5, -1.0], [False, False, True], pool=5)]
     [0.57, 0.345, 0.028]
+    >>> [round(row[3], 3) for row in ranked_inputs([2.0, 1.5, -9.0], [False] * 3, pool=5, apart=[0, 0, 1])]
+    [0.355, 0.215, 0.0]
     """
-    top, low = max(scores, default=0.0), min(scores, default=0.0)
+    top = max(scores, default=0.0)
+    low = min((score for i, score in enumerate(scores) if not (i < len(apart) and apart[i])), default=top)
     weights = [math.exp(score - top) for score in scores]
     total = (sum(weights) + max(0, pool - len(scores)) * math.exp(low - top)) or 1.0
     found = []
@@ -289,9 +295,9 @@ def ranked_inputs(scores: Sequence[float], named: Sequence[bool], pool: int = 0)
 
 def calibration_inputs(inputs: Sequence[str], scores: Sequence[float], named: Sequence[bool],
                        rows: Sequence[Sequence[float]] = (), known: Sequence[str] = (),
-                       pool: int = 0) -> list[tuple[float, ...]]:
+                       pool: int = 0, apart: Sequence[bool] = ()) -> list[tuple[float, ...]]:
     """For each candidate in ranked order, the values of ``inputs`` (names: see
-    ``RANKED_INPUTS`` and ``BEST``): ``scores``, ``named`` and ``pool`` as ``ranked_inputs``
+    ``RANKED_INPUTS`` and ``BEST``): ``scores``, ``named``, ``pool`` and ``apart`` as ``ranked_inputs``
     takes them, ``rows`` each candidate's signals in the same order, their names ``known`` (a
     signal the rows do not hold reads 0).
 
@@ -299,7 +305,7 @@ def calibration_inputs(inputs: Sequence[str], scores: Sequence[float], named: Se
     ...                    [(0.2, 1.0), (0.9, 0.0)], ("coverage", "q_absent"))
     [(2.0, 0.2, 0.9), (1.0, 0.9, 0.9)]
     """
-    ranked = ranked_inputs(scores, named, pool)
+    ranked = ranked_inputs(scores, named, pool, apart)
     where = {name: i for i, name in enumerate(known)}
     columns = []
     for name in inputs:
@@ -378,13 +384,14 @@ class Model:
         return self.ranker.raw(rows)
 
     def confidence(self, scores: Sequence[float], named: Sequence[bool],
-                   rows: Sequence[Sequence[float]] = ()) -> list[float]:
+                   rows: Sequence[Sequence[float]] = (), apart: Sequence[bool] = ()) -> list[float]:
         """The probability that each candidate holds the evidence, the candidates in ranked
         order (``scores`` their scores, ``named``: named outright, ``rows``: their signals,
-        in the order of ``known``). Without a calibration, none (an empty list)."""
+        in the order of ``known``, ``apart``: set apart, below the others). Without a
+        calibration, none (an empty list)."""
         if not scores or self.calibration is None:
             return []
-        given = calibration_inputs(self.calibration.inputs, scores, named, rows, self.known, self.pool)
+        given = calibration_inputs(self.calibration.inputs, scores, named, rows, self.known, self.pool, apart)
         return self.calibration.probabilities(given)
 
 

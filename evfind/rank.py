@@ -490,7 +490,8 @@ def learned_order(signals: Signals, method: Method, model=None) -> Ranking:
     scores = model.scores(rows)
     span = max(scores, default=0.0) - min(scores, default=0.0) + 1.0
     # a page set apart scores below every other candidate (its order among its kind kept)
-    scores = [score - span if any(row[c] for c in _APART) else score for score, row in zip(scores, rows)]
+    apart = [any(row[c] for c in _APART) for row in rows]
+    scores = [score - span if away else score for score, away in zip(scores, apart)]
     ranked = sorted(range(len(pages)), key=lambda i: (-scores[i], i))
     floor = min(scores, default=0.0) - 1.0
     chosen = set(pages)
@@ -499,7 +500,7 @@ def learned_order(signals: Signals, method: Method, model=None) -> Ranking:
     place = {page: i for i, page in enumerate(pages)}
     scored = [place[page] for page, _ in ordered if page in place]
     confidence = model.confidence([scores[i] for i in scored], [pages[i] in made.named for i in scored],
-                                  [rows[i] for i in scored])
+                                  [rows[i] for i in scored], [apart[i] for i in scored])
     return Ranking(made.candidates, tuple(ordered), made.named, made.exhibits,
                    dict(zip((pages[i] for i in scored), confidence)))
 
@@ -514,7 +515,7 @@ def doubt_threshold() -> float:
 
 def doubtful(confidence: float | None) -> bool:
     """Is an answer whose first page has this confidence doubtful: under the shipped model's
-    doubt threshold (learned.DOUBT: no page is likely to hold the evidence)? None (the rules
+    doubt threshold (``doubt_threshold``: no page is likely to hold the evidence)? None (the rules
     ranked, no confidence) is never doubtful."""
     if confidence is None:
         return False
