@@ -127,6 +127,16 @@ def _spans_read(concepts: tuple[Concept, ...]) -> dict[str, frozenset[int]]:
     return {}
 
 
+def span_owners(span: str, concepts: tuple[Concept, ...]) -> frozenset[int]:
+    """The concepts (by index) one marked stretch's text expresses, as ``read_lines`` reads them
+    (kept for the question's concepts)."""
+    read = _spans_read(concepts)
+    owners = read.get(span)
+    if owners is None:
+        owners = read[span] = _owners(stems(span), tuple(c.phrases for c in concepts))
+    return owners
+
+
 def read_lines(marked: str, concepts: tuple[Concept, ...]) -> tuple[list[str], dict[int, frozenset[int]]]:
     """The page's lines without the marks, and for each line that holds a match the concepts
     on it (by index). A stretch that runs over a line break (a caption wrapped in a table)

@@ -185,8 +185,7 @@ def line_marks(
             for match in MARK.finditer(marked, opened if opened > marked.rfind(evidence.END, 0, a) else a):
                 if match.start() >= b:
                     break
-                _, held = evidence.read_lines(match.group(0), concepts)
-                owners = frozenset().union(*held.values())
+                owners = evidence.span_owners(match.group(1), concepts)
                 if owners:
                     start = 0 if match.start() < a else plain(marked[a : match.start()])
                     end = len(text) if match.end() > b else plain(marked[a : match.end()])
