@@ -130,7 +130,12 @@ def _spans_read(concepts: tuple[Concept, ...]) -> dict[str, frozenset[int]]:
 def span_owners(span: str, concepts: tuple[Concept, ...]) -> frozenset[int]:
     """The concepts (by index) one marked stretch's text expresses, as ``read_lines`` reads them
     (kept for the question's concepts)."""
-    read = _spans_read(concepts)
+    return _owned(_spans_read(concepts), span, concepts)
+
+
+def _owned(read: dict[str, frozenset[int]], span: str, concepts: tuple[Concept, ...]) -> frozenset[int]:
+    """``span_owners`` from the stretches ``read`` so far (``_spans_read(concepts)``: looked up
+    once by a caller that reads many stretches)."""
     owners = read.get(span)
     if owners is None:
         owners = read[span] = _owners(stems(span), tuple(c.phrases for c in concepts))
@@ -147,9 +152,7 @@ def read_lines(marked: str, concepts: tuple[Concept, ...]) -> tuple[list[str], d
     for match in _SPAN.finditer(marked):
         line += marked.count("\n", position, match.start())
         span = match.group(1)
-        owners = read.get(span)
-        if owners is None:
-            owners = read[span] = _owners(stems(span), tuple(c.phrases for c in concepts))
+        owners = _owned(read, span, concepts)
         breaks = span.count("\n")
         for touched in range(line, line + breaks + 1) if owners else ():
             held.setdefault(touched, set()).update(owners)
