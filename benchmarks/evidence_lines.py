@@ -120,42 +120,48 @@ def labels_of(record: dict, known: str, labels: dict) -> dict[int, tuple[str, ..
     return labels.get((known, source))
 
 
-def measure(path: Path, field: str, sources: Path, known: str, cache: Path, labels: dict) -> Tally:
-    tally = Tally()
+def labelled(path: Path, field: str, sources: Path, known: str, cache: Path, labels: dict):
+    """Each question of a set that has labelled lines and a wording in ``field``: (its record,
+    its labels by page, the Finder of its filing), one Finder a filing, closed after."""
     finders: dict[str, Finder] = {}
     try:
         for record in load_labels(path, field):
             pages = labels_of(record, known, labels)
             if not pages or not record.get(field):
                 continue
-            tally.questions += 1
             doc = record["doc_name"]
             if doc not in finders:
                 finders[doc] = Finder(database_for(doc, sources, None, cache))
-            finder = finders[doc]
-            question = record[field]
-            answer = finder.answer(question)
-            top = answer.results[0] if answer.results else None
-            if top is None or top.page_number not in record["gold_pages"]:
-                continue
-            tally.top_gold += 1
-            strings = pages.get(top.page_number)
-            if not strings:
-                continue  # (an EDGAR question's label is of its first gold page only)
-            tally.labelled += 1
-            first = bool(top.evidence) and holds(top.evidence[0][1], strings)
-            text = finder.page(top.page_number).text
-            tally.first += first
-            tally.any += any(holds(line, strings) for _, line in top.evidence)
-            tally.on_page += any(holds(line, strings) for line in text.split("\n"))
-            outcome = "first" if first else "other" if any(holds(line, strings) for _, line in top.evidence) else "miss"
-            shown = f"{top.evidence[0][0]}: {top.evidence[0][1]}" if top.evidence else "-"
-            rest = " ## ".join(f"{i}: {line}" for i, line in top.evidence[1:])
-            tally.details.append(f"{record.get('id', '?')}\tp.{top.page_number}\t{outcome}\t{question}\n\t{shown}\n\t"
-                                 f"also: {rest}\n\t|| {' | '.join(strings)}")
+            yield record, pages, finders[doc]
     finally:
         for finder in finders.values():
             finder.close()
+
+
+def measure(path: Path, field: str, sources: Path, known: str, cache: Path, labels: dict) -> Tally:
+    tally = Tally()
+    for record, pages, finder in labelled(path, field, sources, known, cache, labels):
+        tally.questions += 1
+        question = record[field]
+        answer = finder.answer(question)
+        top = answer.results[0] if answer.results else None
+        if top is None or top.page_number not in record["gold_pages"]:
+            continue
+        tally.top_gold += 1
+        strings = pages.get(top.page_number)
+        if not strings:
+            continue  # (an EDGAR question's label is of its first gold page only)
+        tally.labelled += 1
+        first = bool(top.evidence) and holds(top.evidence[0][1], strings)
+        text = finder.page(top.page_number).text
+        tally.first += first
+        tally.any += any(holds(line, strings) for _, line in top.evidence)
+        tally.on_page += any(holds(line, strings) for line in text.split("\n"))
+        outcome = "first" if first else "other" if any(holds(line, strings) for _, line in top.evidence) else "miss"
+        shown = f"{top.evidence[0][0]}: {top.evidence[0][1]}" if top.evidence else "-"
+        rest = " ## ".join(f"{i}: {line}" for i, line in top.evidence[1:])
+        tally.details.append(f"{record.get('id', '?')}\tp.{top.page_number}\t{outcome}\t{question}\n\t{shown}\n\t"
+                             f"also: {rest}\n\t|| {' | '.join(strings)}")
     return tally
 
 

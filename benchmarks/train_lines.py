@@ -42,10 +42,10 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from evidence_lines import DEVELOPMENT, answer_labels, holds, labels_of, sets  # noqa: E402
+from evidence_lines import DEVELOPMENT, answer_labels, holds, labelled, sets  # noqa: E402
 
-from evfind import Finder, __version__, evidence, linechoice  # noqa: E402
-from evfind.evaluate import company_of, database_for, load_labels  # noqa: E402
+from evfind import __version__, evidence, linechoice  # noqa: E402
+from evfind.evaluate import company_of  # noqa: E402
 
 PENALTIES = (0.1, 1.0, 10.0, 30.0, 100.0)
 MODEL = REPO / "evfind" / "data" / linechoice.MODEL
@@ -74,36 +74,25 @@ def collect(financebench: Path | None, edgar: Path | None, cache: Path) -> list[
         for name, path, field, sources, known in sets(financebench, edgar):
             if not path.is_file():
                 continue
-            finders: dict[str, Finder] = {}
-            try:
-                for record in load_labels(path, field):
-                    pages = labels_of(record, known, labels)
-                    if not pages or not record.get(field):
+            for record, pages, finder in labelled(path, field, sources, known, cache, labels):
+                seen.clear()
+                answer = finder.answer(record[field])
+                for hit in answer.results:
+                    strings = pages.get(hit.page_number)
+                    if hit.page_number not in record["gold_pages"] or not strings:
                         continue
-                    doc = record["doc_name"]
-                    if doc not in finders:
-                        finders[doc] = Finder(database_for(doc, sources, None, cache))
-                    seen.clear()
-                    answer = finders[doc].answer(record[field])
-                    for hit in answer.results:
-                        strings = pages.get(hit.page_number)
-                        if hit.page_number not in record["gold_pages"] or not strings:
-                            continue
-                        text = finders[doc].page(hit.page_number).text
-                        lines = text.split("\n")
-                        candidates = seen.get(text, [])
-                        groups.append({
-                            "set": name, "company": company(record), "id": record.get("id", "?"),
-                            "first": hit.rank == 1,
-                            # the line shown where no candidate is (the passage's own lines)
-                            "shown_holds": bool(hit.evidence) and holds(hit.evidence[0][1], strings),
-                            "signals": [list(c.signals) for c in candidates],
-                            "tiers": [list(c.tier) for c in candidates],
-                            "positive": [holds(lines[c.index], strings) for c in candidates],
-                        })
-            finally:
-                for finder in finders.values():
-                    finder.close()
+                    text = finder.page(hit.page_number).text
+                    lines = text.split("\n")
+                    candidates = seen.get(text, [])
+                    groups.append({
+                        "set": name, "company": company(record), "id": record.get("id", "?"),
+                        "first": hit.rank == 1,
+                        # the line shown where no candidate is (the passage's own lines)
+                        "shown_holds": bool(hit.evidence) and holds(hit.evidence[0][1], strings),
+                        "signals": [list(c.signals) for c in candidates],
+                        "tiers": [list(c.tier) for c in candidates],
+                        "positive": [holds(lines[c.index], strings) for c in candidates],
+                    })
     finally:
         evidence.line_candidates = original
     return groups
