@@ -231,10 +231,10 @@ def _fits(fact, question: Asked) -> bool:
         return bool(fact.instant)
     if question.length and fact.instant:
         return False
-    if question.length == TO_DATE:
-        return _months(fact) is None or _months(fact) > 4.5
     months = _months(fact) if question.length else None
-    return months is None or abs(months - question.length) < 1.5
+    if months is None:
+        return True
+    return months > 4.5 if question.length == TO_DATE else abs(months - question.length) < 1.5
 
 
 def _months(fact) -> float | None:
