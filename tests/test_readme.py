@@ -553,3 +553,13 @@ def test_no_test_counts_or_times():
     """A test run's summary goes stale with every test added: no page quotes one."""
     for name in PAGES:
         assert not re.search(r"\d+ passed|\d+ skipped|passed in \d", text_of(name)), name
+
+
+def test_every_module_has_a_row_in_the_layout():
+    """CONTRIBUTING.md's Layout table names every module of the package with its job, so a new
+    module is documented where the next engineer looks for it."""
+    layout = text_of("CONTRIBUTING.md").partition("## Layout")[2]
+    rows = "\n".join(line for line in layout.splitlines() if line.startswith("|"))
+    named = set(re.findall(r"`(\w+\.py)`", rows))
+    modules = {path.name for path in (REPO / "evfind").glob("*.py") if path.name != "__init__.py"}
+    assert sorted(modules - named) == []
