@@ -64,6 +64,15 @@ the Company. Ward & Ledger LLP, independent registered public accounting firm, h
     """Critical Audit Matters
 The critical audit matter communicated below is a matter arising from the current period audit. Proved
 reserves used in depletion: we tested the reserve engineers' estimates.""",
+    # 13: Item 9A, disclosure controls and procedures
+    """Item 9A. Controls and Procedures
+Evaluation of Disclosure Controls and Procedures. Management, with our chief executive officer and chief
+financial officer, evaluated our disclosure controls and procedures; management concluded that these controls and
+procedures are effective. Management's report on internal control over financial reporting follows.""",
+    # 14: management's report on internal control over financial reporting
+    """Management's Report on Internal Control over Financial Reporting
+Management is responsible for establishing adequate internal control over financial reporting. Based on the
+COSO framework, management concluded that internal control over financial reporting was effective.""",
 ]
 
 
@@ -119,6 +128,17 @@ def test_a_term_is_read_as_the_concept_filings_name(cli, tallis_db, question, pa
     reading = zh.read(question)
     assert english in reading.english and not_english not in reading.english
     assert first_page(cli, tallis_db, question)[0] == page
+
+
+# --- A narrower or wider English wording than filings and English questions use ------------------
+
+
+def test_internal_control_over_financial_reporting_is_not_every_control(cli, tallis_db):
+    """财务报告内部控制 is internal control over financial reporting (Reg S-K Item 308), which
+    management reports on; not all of Item 9A's controls and procedures (Item 307)."""
+    question = "管理层关于财务报告内部控制的报告在哪一页？"
+    assert "internal control over financial reporting" in zh.read(question).english
+    assert first_page(cli, tallis_db, question)[0] == 14
 
 
 def test_continuing_operations_still_reads_as_continuing_operations(cli, tallis_db):
