@@ -225,7 +225,7 @@ def test_usual_variants_read_alike(forms):
         ("票据", "notes"), ("优先票据", "senior notes"), ("欧元计价", "euro denominated"),
         ("实际利率", "effective interest rate"), ("票面利率", "coupon / interest rate"), ("看跌期权", "put option"),
         ("看涨期权", "call option"), ("合资企业", "joint venture"), ("非控制性权益", "noncontrolling interests"),
-        ("信函协议", "letter agreement"), ("银团贷款", "syndicated"), ("条款", "provisions"),
+        ("信函协议", "letter agreement"), ("银团贷款", "syndicated"), ("条款", "terms / provisions"),
         ("附件", "exhibits"), ("合同义务", "contractual obligations"), ("食品杂货", "grocery"),
         # periods
         ("季度", "quarter / quarterly"), ("半年", "six months"), ("上年同期", "prior year period"),

@@ -99,7 +99,7 @@ def test_mixed_questions_keep_english_words_tickers_and_numbers():
     assert "backlog" in parsed.words
     assert "cash_flow_statement" in parsed.routes  # capex, read by the English lexicon
     assert parse("Adobe 按地区（美洲、EMEA、亚太）的收入").words == (
-        "adobe", "geographic", "americas", "emea", "asia", "pacific", "revenue",
+        "adobe", "geographic", "region", "americas", "emea", "asia", "pacific", "revenue",
     )
 
 
@@ -359,7 +359,7 @@ def test_a_terms_alternative_wordings_are_not_read_as_one_phrase():
     from evfind.question import parse
 
     reading = zh.read("公司主要在哪些地区经营？")
-    assert reading.english == "geographic; operate / operations"
+    assert reading.english == "geographic / region; operate / operations"
     ideas = {idea.label: idea.phrases for idea in parse("公司主要在哪些地区经营？").ideas}
     assert "operate operations" not in ideas and "geographic operate" not in ideas
     # one idea: a page that says either wording holds what 经营 asks about
