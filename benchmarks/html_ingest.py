@@ -90,16 +90,60 @@ def one_round(files: list[Path], folder: Path) -> dict[str, list[float]]:
     return figures
 
 
-def run_round(checkout: Path, files: list[Path], folder: Path) -> dict[str, list[float]]:
-    """``one_round`` in a fresh process with ``checkout``'s evfind."""
+# The steps of ingest that ``breakdown`` times, as ingest calls them: (module, name, step).
+STEPS = (
+    ("evfind.ingest", "extract", "reading"),  # the reader (its pages' normalising subtracted)
+    ("evfind.ingest", "_Reader.__call__", "normalising"),  # each page normalised, its words read
+    ("evfind.ingest", "prepare_pages", "structure"),  # structure analysis, labels, packed raw text
+    ("evfind.ingest", "_save", "writing"),  # the new file: schema, pages, FTS5, facts, sync, rename
+    ("evfind.writes", "_fsync", "syncing"),  # (part of writing) the file and its directory synced
+)
+
+
+def breakdown(files: list[Path], folder: Path) -> dict[str, float]:
+    """Where ingest's time goes, one pass over the filings after ``one_round``: wall seconds in
+    each of STEPS (those this checkout has), and in the whole of ``ingest``."""
+    import importlib
+
+    spent = {step: 0.0 for _, _, step in STEPS}
+    spent["whole"] = 0.0
+
+    def timed(step, function):
+        def wrapper(*args, **kwargs):
+            started = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[step] += time.perf_counter() - started
+        return wrapper
+
+    for module_name, name, step in STEPS:
+        owner = importlib.import_module(module_name)
+        *path, attribute = name.split(".")
+        for part in path:
+            owner = getattr(owner, part, None)
+        if owner is not None and hasattr(owner, attribute):
+            setattr(owner, attribute, timed(step, getattr(owner, attribute)))
+    for path in files:
+        spent["whole"] += ingest_seconds(path, folder)[0]
+    spent["reading"] -= spent["normalising"]
+    return spent
+
+
+def run_round(checkout: Path, files: list[Path], folder: Path, steps: bool = False) -> dict[str, list[float]]:
+    """``one_round`` in a fresh process with ``checkout``'s evfind (``steps``: then ``breakdown``,
+    under the name "steps")."""
     folder.mkdir(parents=True, exist_ok=True)
     code = (
         "import json, sys\n"
         f"sys.path.insert(0, {str(checkout)!r})\n"
         f"sys.path.insert(1, {str(REPO / 'benchmarks')!r})\n"
         "from pathlib import Path\n"
-        "from html_ingest import one_round\n"
-        "print(json.dumps(one_round([Path(p) for p in sys.argv[2:]], Path(sys.argv[1]))))\n"
+        "from html_ingest import breakdown, one_round\n"
+        "files, folder = [Path(p) for p in sys.argv[2:]], Path(sys.argv[1])\n"
+        "figures = one_round(files, folder)\n"
+        + ("figures['steps'] = breakdown(files, folder)\n" if steps else "")
+        + "print(json.dumps(figures))\n"
     )
     done = subprocess.run([sys.executable, "-c", code, str(folder), *map(str, files)], capture_output=True, text=True,
                           cwd=checkout, env=dict(os.environ, PYTHONPATH=str(checkout)))
@@ -150,9 +194,13 @@ def main() -> None:
         folder = args.cache or Path(temporary)
         folder.mkdir(parents=True, exist_ok=True)
         best: list[dict[str, list[float]]] = [{} for _ in checkouts]
+        steps: dict[str, float] = {}
         for _ in range(args.rounds):
             for index, checkout in enumerate(checkouts):
-                for name, figures in run_round(checkout, files, folder / str(index)).items():
+                figures_of = run_round(checkout, files, folder / str(index), steps=index == 0)
+                for step, seconds in figures_of.pop("steps", {}).items():
+                    steps[step] = min(steps.get(step, seconds), seconds)
+                for name, figures in figures_of.items():
                     kept = best[index].setdefault(name, figures)
                     best[index][name] = [min(a, b) for a, b in zip(kept, figures)]
         memory = {p: peak_mb(p, folder) for p in files}
@@ -205,6 +253,18 @@ def main() -> None:
         f"(target under {TARGET_SECONDS:.0f} s), peak {memory[largest]:.0f} MB (target under {TARGET_MB} MB); "
         f"peak of all: {max(memory.values()):.0f} MB",
     ]
+    if steps:
+        parts = [(label, steps[step]) for step, label in (
+            ("reading", "reading (the reader)"), ("normalising", "normalising the pages and reading their words"),
+            ("structure", "structure analysis, labels, packing"), ("writing", "writing the file"))]
+        other = steps["whole"] - sum(seconds for _, seconds in parts)
+        lines += [
+            f"where ingest's time goes (one timed pass after each round, the fastest; of {steps['whole']:.2f} s, "
+            f"{steps['whole'] / total_floor:.2f}x the floor):",
+            *(f"  {label:50} {seconds:5.2f} s  {seconds / total_floor:5.2f}x the floor" for label, seconds in parts),
+            f"  {'  of which syncing the file and its directory':50} {steps['syncing']:5.2f} s",
+            f"  {'the rest (hashing, form, tickers, common words)':50} {other:5.2f} s",
+        ]
     if args.against:
         theirs = best[1]
         name = args.against_name or str(args.against)

@@ -466,7 +466,8 @@ def _save(db_path: Path, meta: dict, pages: list[dict], common: list[str],
         store.insert_pages(conn, revision_id, pages)
         store.insert_common_words(conn, revision_id, common)
         if facts:
-            factstore.insert_facts(conn, revision_id, facts)
+            with store.indexes_after(conn, "facts"):
+                factstore.insert_facts(conn, revision_id, facts)
         if blocks:
             factstore.insert_text_blocks(conn, revision_id, blocks)
         if source is not None:

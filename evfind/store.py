@@ -502,11 +502,15 @@ def insert_pages(conn: sqlite3.Connection, revision_id: int, pages: list[dict]) 
 
     Each page is a dict with page_number, page_label, text, raw_text, heading, section,
     section_heading, statement and sections (a list of (label, heading, origin)).
+
+    In three statements, not three a page: the pages in one ``executemany``, their index in one
+    ``INSERT ... SELECT`` over them (the same rows in the same order, so the same index), their
+    sections in one ``executemany``.
     """
-    for page in pages:
-        cursor = conn.execute(
-            "INSERT INTO pages (revision_id, page_number, page_label, text, raw_text, heading, "
-            "context, section, section_heading, statement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    conn.executemany(
+        "INSERT INTO pages (revision_id, page_number, page_label, text, raw_text, heading, "
+        "context, section, section_heading, statement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
             (
                 revision_id,
                 page["page_number"],
@@ -518,18 +522,40 @@ def insert_pages(conn: sqlite3.Connection, revision_id: int, pages: list[dict]) 
                 page["section"],
                 page["section_heading"],
                 page["statement"],
-            ),
-        )
-        page_id = cursor.lastrowid
-        conn.execute(
-            "INSERT INTO pages_fts (rowid, text, heading, context) VALUES (?, ?, ?, ?)",
-            (page_id, page["text"], page["heading"], page["context"]),
-        )
-        conn.executemany(
-            "INSERT OR IGNORE INTO page_sections (page_id, label, heading, origin) "
-            "VALUES (?, ?, ?, ?)",
-            [(page_id, label, heading, origin) for label, heading, origin in page["sections"]],
-        )
+            )
+            for page in pages
+        ],
+    )
+    conn.execute(
+        "INSERT INTO pages_fts (rowid, text, heading, context) "
+        "SELECT id, text, heading, context FROM pages WHERE revision_id = ? ORDER BY id",
+        (revision_id,),
+    )
+    ids = dict(conn.execute("SELECT page_number, id FROM pages WHERE revision_id = ?", (revision_id,)))
+    conn.executemany(
+        "INSERT OR IGNORE INTO page_sections (page_id, label, heading, origin) VALUES (?, ?, ?, ?)",
+        [
+            (ids[page["page_number"]], label, heading, origin)
+            for page in pages
+            for label, heading, origin in page["sections"]
+        ],
+    )
+
+
+@contextmanager
+def indexes_after(conn: sqlite3.Connection, table: str) -> Iterator[None]:
+    """Drop ``table``'s indexes for the rows inserted inside, and create them again from their
+    own SQL after: one sort per index instead of a B-tree insert per row (the facts of a
+    filing: a third of their write). The same indexes at the end, in the same transaction."""
+    made = conn.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
+        (table,),
+    ).fetchall()
+    for name, _ in made:
+        conn.execute('DROP INDEX "{}"'.format(name.replace('"', '""')))
+    yield
+    for _, sql in made:
+        conn.execute(sql)
 
 
 def insert_common_words(conn: sqlite3.Connection, revision_id: int, words: list[str]) -> None:
