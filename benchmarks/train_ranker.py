@@ -20,7 +20,10 @@ scores are the numbers trained on), and:
    among ``CALIBRATIONS`` by the held-out log loss) on the held-out scores of that setting, so
    that a confidence is what the model says of a company it never saw, and measures it by
    leaving each company out of the calibration too (the table before, with the first landing's
-   inputs, and after);
+   inputs, and after; by set, and for the small filings); with ``--edgar``, asks the questions no
+   page answers (``UNANSWERABLE``) too, reports the confidence their first pages get (held out
+   by company) and offers each calibration fitted with them as well, kept only where the
+   answered questions' held-out log loss is lower;
 3. trains the shipped model on every question and writes it (the trees as flat arrays, the
    features, the calibration, the doubt threshold and its provenance: the question files and
    filings used, the date, the parameters and the leave-one-company-out figures) to
@@ -66,6 +69,10 @@ from evfind.rank import DEFAULT, RULES  # noqa: E402
 
 OUT = REPO / "evfind" / "data" / "ranker.json"
 REPORT = REPO / "benchmarks" / "train_ranker.txt"
+# Questions whose filing holds no answer (benchmarks/questions_unanswerable.md): what the
+# confidence says of them is measured, and they are in the calibration's fit only where the
+# held-out figures of the answered questions say so.
+UNANSWERABLE = REPO / "benchmarks" / "questions_unanswerable.jsonl"
 # The sets trained on: every development set but the sample filing's (the product's own example),
 # financebench-zh-en (the English wording of financebench-zh: FinanceBench's own questions) and
 # hold-out 7 (unspent: never trained on; retrieval.sets() reads it for its first look).
@@ -111,6 +118,13 @@ CALIBRATIONS = {
     "+ share, ideas held": ("score", "lead", "named", "share", "ideas_held"),
 }
 BEFORE = "score, lead, named"  # the calibration of the model before (issue 21's first landing)
+# Each calibration is also fitted with the questions no page answers (UNANSWERABLE) among its
+# samples, every leading candidate of theirs a page that does not hold the evidence; that fit is
+# kept only where the answered questions' held-out log loss says so.
+FITTED_WITH = ", fitted with the unanswerable"
+# A small filing, for the calibration table's rows by size: this many pages or fewer (the
+# sample filing has 61; earnings releases, 8-Ks and most 10-Qs of the development set are small).
+SMALL = 60
 # The sign of an input's weight (+1 unless listed): more of the question absent from the filing
 # never raises a confidence.
 SIGNS = {"q_absent": -1}
@@ -134,30 +148,56 @@ def collect(financebench: Path, edgar: Path | None, cache: Path, pool: int) -> t
             records = records_of(labels, field, sources)
             files.append({"set": name, "file": labels.name, "field": field, "questions": len(records),
                           "sha256": hashlib.sha256(labels.read_bytes()).hexdigest()})
-            for record in records:
-                doc = record["doc_name"]
-                for asked, key in ((method, "learned"), (RULES, "rules")):
-                    if (doc, key) not in finders:
-                        finders[doc, key] = Finder(database_for(doc, sources, None, cache), method=asked)
-                learned_finder, rules_finder = finders[doc, "learned"], finders[doc, "rules"]
-                try:
-                    signals = learned_finder.signals(record[field])
-                    rules = [hit.page_number for hit in rules_finder.query(record[field], top=20).results]
-                except NoContentWordsError:
-                    continue
-                pages, rows = rank.vectors(signals, method)
-                named = set(rank.stages(signals, method).made.named)
-                questions.append({
-                    "set": name, "id": str(record.get("id")), "doc": doc, "company": company_of(record),
-                    "question": record[field],
-                    "zh": name.endswith("-zh"), "gold": set(record["gold_pages"]),
-                    "pages": [signals.pages[p].number for p in pages], "rows": [list(r) for r in rows],
-                    "named": [p in named for p in pages], "rules": rules,
-                })
+            questions += ask(records, name, field, sources, cache, method, finders)
     finally:
         for finder in finders.values():
             finder.close()
     return questions, files
+
+
+def ask(records: list[dict], name: str, field: str, sources: Path, cache: Path, method,
+        finders: dict[tuple[str, str], Finder]) -> list[dict]:
+    """Each labelled record asked of its filing (``Finder.signals``, ``rank.vectors``; the rules'
+    ranking beside), as ``collect`` keeps it; ``finders`` are opened as needed (the caller
+    closes them)."""
+    questions = []
+    for record in records:
+        doc = record["doc_name"]
+        for asked, key in ((method, "learned"), (RULES, "rules")):
+            if (doc, key) not in finders:
+                finders[doc, key] = Finder(database_for(doc, sources, None, cache), method=asked)
+        learned_finder, rules_finder = finders[doc, "learned"], finders[doc, "rules"]
+        try:
+            signals = learned_finder.signals(record[field])
+            rules = [hit.page_number for hit in rules_finder.query(record[field], top=20).results]
+        except NoContentWordsError:
+            continue
+        pages, rows = rank.vectors(signals, method)
+        named = set(rank.stages(signals, method).made.named)
+        questions.append({
+            "set": name, "id": str(record.get("id")), "doc": doc, "company": company_of(record),
+            "question": record[field],
+            "zh": name.endswith("-zh"), "gold": set(record["gold_pages"]),
+            "pages": [signals.pages[p].number for p in pages], "rows": [list(r) for r in rows],
+            "named": [p in named for p in pages], "rules": rules,
+        })
+    return questions
+
+
+def collect_unanswerable(edgar: Path | None, cache: Path, pool: int) -> list[dict]:
+    """The questions of ``UNANSWERABLE`` (English and Chinese wordings; no gold page: their
+    filing does not hold the answer) asked as ``collect`` asks the labelled ones; none without
+    the EDGAR folder their filings are in."""
+    if edgar is None or not UNANSWERABLE.is_file():
+        return []
+    method = DEFAULT._replace(pool=pool)
+    finders: dict[tuple[str, str], Finder] = {}
+    try:
+        return [q for name, field in (("unanswerable", "question"), ("unanswerable-zh", "question_zh"))
+                for q in ask(records_of(UNANSWERABLE, field, edgar), name, field, edgar, cache, method, finders)]
+    finally:
+        for finder in finders.values():
+            finder.close()
 
 
 def filings_of(questions: list[dict], financebench: Path, edgar: Path | None) -> list[dict]:
@@ -382,18 +422,58 @@ def fit_platt(samples: list[tuple[tuple[float, ...], int]], inputs: tuple[str, .
 
 
 def calibrated_loco(questions: list[dict], orders: dict[int, list], inputs: tuple[str, ...],
-                    pool: int) -> dict[int, list[float]]:
+                    pool: int, unanswerable: list[dict] = (), unanswered: dict[int, list] | None = None,
+                    fit_unanswerable: bool = False) -> tuple[dict[int, list[float]], dict[int, list[float]]]:
     """Each question's leading candidates' confidence from a calibration fitted without its
-    company (on the held-out scores of the others)."""
+    company (on the held-out scores of the others), and the same for the questions no page
+    answers (``unanswerable``, ranked as ``unanswered``: by a ranker trained without their
+    company); with ``fit_unanswerable``, those of the other companies are in the fit too (each
+    leading candidate a page that does not hold the evidence)."""
     rows = {i: calibration_rows(q, orders[i], inputs, pool) for i, q in enumerate(questions) if i in orders}
-    found = {}
-    for company in sorted({q["company"] for q in questions}):
+    extra = {j: calibration_rows(q, unanswered[j], inputs, pool) for j, q in enumerate(unanswerable)
+             if unanswered and j in unanswered}
+    found, found_extra = {}, {}
+    for company in sorted({q["company"] for q in [*questions, *unanswerable]}):
         samples = [row for i, q in enumerate(questions) if q["company"] != company and i in rows for row in rows[i]]
+        if fit_unanswerable:
+            samples += [row for j, q in enumerate(unanswerable) if q["company"] != company and j in extra
+                        for row in extra[j]]
         calibration = fit_platt(samples, inputs)
         kept = [inputs.index(name) for name in calibration.inputs]
-        for i, q in enumerate(questions):
-            if q["company"] == company and i in rows:
-                found[i] = calibration.probabilities([[r[0][c] for c in kept] for r in rows[i]])
+        for group, into, members in ((questions, found, rows), (unanswerable, found_extra, extra)):
+            for i, q in enumerate(group):
+                if q["company"] == company and i in members:
+                    into[i] = calibration.probabilities([[r[0][c] for c in kept] for r in members[i]])
+    return found, found_extra
+
+
+def calibrated_in_sample(questions: list[dict], orders: dict[int, list], inputs: tuple[str, ...], pool: int,
+                         unanswerable: list[dict] = (), unanswered: dict[int, list] | None = None,
+                         fit_unanswerable: bool = False) -> dict[int, list[float]]:
+    """Each question's leading candidates' confidence from one calibration fitted on every
+    company (the shipped calibration's fit, on the held-out scores): the in-sample figure beside
+    ``calibrated_loco``'s."""
+    rows = {i: calibration_rows(q, orders[i], inputs, pool) for i, q in enumerate(questions) if i in orders}
+    samples = [row for members in rows.values() for row in members]
+    if fit_unanswerable and unanswered:
+        samples += [row for j, q in enumerate(unanswerable) if j in unanswered
+                    for row in calibration_rows(q, unanswered[j], inputs, pool)]
+    calibration = fit_platt(samples, inputs)
+    kept = [inputs.index(name) for name in calibration.inputs]
+    return {i: calibration.probabilities([[r[0][c] for c in kept] for r in members]) for i, members in rows.items()}
+
+
+def loco_unanswered(questions: list[dict], unanswerable: list[dict], setting: dict, columns: list[int]) -> dict[int, list]:
+    """Each unanswerable question's candidates scored by a ranker trained without its company
+    (on the labelled questions): index -> ``ranked``."""
+    import numpy as np
+
+    found = {}
+    for company in sorted({q["company"] for q in unanswerable}):
+        model = train([q for q in questions if q["company"] != company], setting, columns)
+        for j, q in enumerate(unanswerable):
+            if q["company"] == company and q["rows"]:
+                found[j] = ranked(q, model.predict(np.array([[row[c] for c in columns] for row in q["rows"]], dtype=float)))
     return found
 
 
@@ -406,15 +486,34 @@ def log_loss(questions: list[dict], orders: dict[int, list], confidence: dict[in
     return total / len(confidence)
 
 
-def calibration_table(questions: list[dict], orders: dict[int, list], confidence: dict[int, list[float]]) -> list[str]:
-    """The first page's confidence in bins against the share right, per language and set."""
+def filing_pages(question: dict) -> int:
+    """The pages of a question's filing (its ``q_log_pages`` signal, the log of their count)."""
+    return round(math.exp(question["rows"][0][features.NAMES.index("q_log_pages")])) if question["rows"] else 0
+
+
+def in_group(question: dict, name: str, pool: int) -> bool:
+    """Is the question in a row of the calibration table: "all", a set (``family``), the small
+    filings (``SMALL`` pages or fewer) or those with fewer candidates than the pool."""
+    if name == "all":
+        return True
+    if name == f"<={SMALL} pages":
+        return filing_pages(question) <= SMALL
+    if name == "few candidates":
+        return len(question["pages"]) < pool
+    return family(question["set"]) == name
+
+
+def calibration_table(questions: list[dict], orders: dict[int, list], confidence: dict[int, list[float]],
+                      pool: int = learned.POOL) -> list[str]:
+    """The first page's confidence in bins against the share right, per language and set, and for
+    the small filings and those with fewer candidates than the pool."""
     lines = [f"{'set':<16}{'lang':>5}{'n':>6}   " + "".join(f"{f'[{a:.1f},{min(b, 1):.1f})':>14}" for a, b in BINS)
              + f"{'>=0.7: share, right':>22}{'<0.3: share, right':>21}",
              " " * 30 + "   (in each bin: questions / share right)"]
-    for name in (*REPORTED, "all"):
+    for name in (*REPORTED, f"<={SMALL} pages", "few candidates", "all"):
         for lang in ("en", "zh"):
             members = [i for i, q in enumerate(questions) if i in confidence and q["zh"] == (lang == "zh")
-                       and (name == "all" or family(q["set"]) == name)]
+                       and in_group(q, name, pool)]
             if not members:
                 continue
             first = [(confidence[i][0], orders[i][0][0] in questions[i]["gold"]) for i in members]
@@ -431,6 +530,26 @@ def calibration_table(questions: list[dict], orders: dict[int, list], confidence
             lines.append(f"{name:<16}{lang:>5}{len(members):>6}   " + "".join(f"{c:>14}" for c in cells)
                          + f"{said(high):>22}{said(low):>21}")
     return lines
+
+
+def under(confidence: dict[int, list[float]], threshold: float) -> float:
+    """The share of questions whose first page's confidence is under ``threshold``."""
+    return sum(values[0] < threshold for values in confidence.values()) / len(confidence) if confidence else 0.0
+
+
+def unanswered_table(unanswerable: list[dict], confidences: dict[str, dict[int, list[float]]]) -> str:
+    """The questions no page answers: per language, the share of first pages under 0.3 and 0.5
+    and the mean confidence, one column per way of scoring them."""
+    lines = [f"{'':<10}{'n':>4}" + "".join(f"{name:>28}" for name in confidences)]
+    for lang in ("en", "zh", "all"):
+        cells = []
+        for values in confidences.values():
+            part = {j: v for j, v in values.items() if lang == "all" or unanswerable[j]["zh"] == (lang == "zh")}
+            mean = sum(v[0] for v in part.values()) / len(part) if part else 0.0
+            cells.append(f"{under(part, 0.3):.2f} / {under(part, 0.5):.2f} / {mean:.2f}")
+        n = sum(1 for q in unanswerable if lang == "all" or q["zh"] == (lang == "zh"))
+        lines.append(f"{lang:<10}{n:>4}" + "".join(f"{c:>28}" for c in cells))
+    return "\n".join(lines)
 
 
 def choose_doubt(questions: list[dict], orders: dict[int, list], confidence: dict[int, list[float]]) -> float:
@@ -661,30 +780,60 @@ def main() -> None:
             print(line)
         print()
 
-        print("== Calibration chosen by leave-one-company-out (the held-out log loss of the first pages' confidence)")
-        confidences = {}
-        for name, inputs in CALIBRATIONS.items():
-            confidences[name] = calibrated_loco(questions, orders, inputs, pool)
-            print(f"  {name:<44} log loss {log_loss(questions, orders, confidences[name]):.4f}")
-        calibration_name = min(CALIBRATIONS, key=lambda name: log_loss(questions, orders, confidences[name]))
+        unanswerable = collect_unanswerable(args.edgar, args.cache, pool)
+        unanswered = loco_unanswered(questions, unanswerable, setting, columns) if unanswerable else {}
+        print("== Calibration chosen by leave-one-company-out (the held-out log loss of the first pages' confidence,")
+        print("   answered questions only; in-sample beside it: one calibration fitted on every company's held-out")
+        print(f"   scores); then the {len(unanswerable)} questions no page answers "
+              f"({UNANSWERABLE.name}): the share whose first page is under 0.3 and 0.5 (held out by company)")
+        confidences, unsure = {}, {}
+        fits = [(name, False) for name in CALIBRATIONS] + ([(name, True) for name in CALIBRATIONS] if unanswered else [])
+        for name, with_unanswerable in fits:
+            key = f"{name}{FITTED_WITH if with_unanswerable else ''}"
+            confidences[key], unsure[key] = calibrated_loco(questions, orders, CALIBRATIONS[name], pool, unanswerable,
+                                                            unanswered, with_unanswerable)
+            print(f"  {key:<62} log loss {log_loss(questions, orders, confidences[key]):.4f} "
+                  f"(in-sample {log_loss(questions, orders, calibrated_in_sample(questions, orders, CALIBRATIONS[name], pool, unanswerable, unanswered, with_unanswerable)):.4f})"
+                  + (f"   no answer: {under(unsure[key], 0.3):.2f} under 0.3, {under(unsure[key], 0.5):.2f} under 0.5"
+                     if unsure[key] else ""))
+        calibration_name = min(confidences, key=lambda key: log_loss(questions, orders, confidences[key]))
         print(f"  chosen: {calibration_name}\n")
+        fit_unanswerable = calibration_name.endswith(FITTED_WITH)
+        inputs = CALIBRATIONS[calibration_name.removesuffix(FITTED_WITH)]
         confidence = confidences[calibration_name]
         doubt = choose_doubt(questions, orders, confidence)
         shown = {f"before ({BEFORE})": confidences[BEFORE]} if calibration_name != BEFORE else {}
         shown[f"chosen ({calibration_name})"] = confidence
         print("== Calibration: the first page's confidence (held out by company twice: the ranker's scores and the")
-        print("   calibration both fitted without the company) against the share of first pages right")
+        print("   calibration both fitted without the company) against the share of first pages right; by set, and")
+        print(f"   by the filing's size (of {SMALL} pages or fewer; fewer candidates than the {pool} of the pool)")
         for title, values in shown.items():
             print(f"-- {title}")
-            for line in calibration_table(questions, orders, values):
+            for line in calibration_table(questions, orders, values, pool):
                 print(line)
         print(f"doubt threshold (chosen by the same held-out confidences: the largest of {', '.join(map(str, DOUBTS))} "
               f"under which first pages are right at most half the time): {doubt}")
         print()
 
-        calibration = fit_platt([row for i, q in enumerate(questions) if i in orders
-                                 for row in calibration_rows(q, orders[i], CALIBRATIONS[calibration_name], pool)],
-                                CALIBRATIONS[calibration_name])
+        samples = [row for i, q in enumerate(questions) if i in orders for row in calibration_rows(q, orders[i], inputs, pool)]
+        if fit_unanswerable:
+            samples += [row for j, q in enumerate(unanswerable) if j in unanswered
+                        for row in calibration_rows(q, unanswered[j], inputs, pool)]
+        calibration = fit_platt(samples, inputs)
+        if unanswerable:
+            kept = [inputs.index(name) for name in calibration.inputs]
+            print(f"== The {len(unanswerable)} questions no page answers ({UNANSWERABLE.name}): the first page's "
+                  "confidence, under 0.3 / under 0.5 / the mean")
+            print("  " + unanswered_table(unanswerable, {
+                "held out twice": unsure[calibration_name],
+                "calibration in-sample": {j: calibration.probabilities([[r[0][c] for c in kept] for r in
+                                                                        calibration_rows(q, unanswered[j], inputs, pool)])
+                                          for j, q in enumerate(unanswerable) if j in unanswered},
+                "the shipped model": {j: calibration.probabilities([[r[0][c] for c in kept] for r in calibration_rows(
+                    q, ranked(q, final.predict(np.array(q["rows"], dtype=float)[:, columns])), inputs, pool)])
+                    for j, q in enumerate(unanswerable) if q["rows"]},
+            }).replace("\n", "\n  "))
+            print()
         provenance = {
             "trained": datetime.date.today().isoformat(),
             "command": "python -m benchmarks.train_ranker --financebench DIR --edgar DIR",
@@ -702,9 +851,14 @@ def main() -> None:
                          "per-question difference) of the best's",
             "calibration": {"method": "Platt scaling", "on": f"the held-out scores of the leading {CALIBRATED} "
                             "candidates of each question", "chosen_among": {k: list(v) for k, v in CALIBRATIONS.items()},
-                            "chosen": calibration_name, "chosen_by": "the held-out log loss of the first pages",
+                            "chosen": calibration_name,
+                            "chosen_by": "the held-out log loss of the first pages of the answered questions",
                             "loco_log_loss": {name: round(log_loss(questions, orders, confidences[name]), 4)
-                                              for name in CALIBRATIONS}},
+                                              for name in confidences},
+                            "unanswerable": {"file": UNANSWERABLE.name, "questions": len(unanswerable),
+                                             "in_the_fit": fit_unanswerable,
+                                             "loco_under_0.3": round(under(unsure[calibration_name], 0.3), 3)
+                                             if unsure.get(calibration_name) else None}},
             "loco": figures(questions, pages_of),
             "in_sample": figures(questions, {i: [p for p, _, _ in o] for i, o in in_sample.items()}),
             "rules_in_sample": figures(questions, {i: q["rules"] for i, q in enumerate(questions)}),

@@ -205,3 +205,45 @@ def test_train_ranker_never_trains_on_an_unspent_hold_out(tmp_path):
     assert {"holdout7", "holdout7-zh"} <= read
     assert not {"holdout7", "holdout7-zh"} & trained
     assert {n for n in trained if n.startswith("holdout")} == {n for h in trainer.HOLDOUTS for n in (h, f"{h}-zh")}
+
+
+def test_the_unanswerable_questions_are_on_development_filings_only():
+    """benchmarks/questions_unanswerable.jsonl: no gold page, both wordings, each on an EDGAR
+    development filing (one questions_edgar.jsonl labels) and none on a filing of hold-out 7,
+    whose filings and questions are never tuned on."""
+    trainer = load("train_ranker")
+    records = [json.loads(line) for line in trainer.UNANSWERABLE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    labelled = {json.loads(line)["doc_name"] for line in (REPO / "benchmarks" / "questions_edgar.jsonl").read_text(
+        encoding="utf-8").splitlines() if line.strip()}
+    spent = {json.loads(line)["doc_name"] for line in (REPO / "benchmarks" / "questions_holdout7.jsonl").read_text(
+        encoding="utf-8").splitlines() if line.strip()}
+    assert len(records) >= 20 and len({r["id"] for r in records}) == len(records)
+    for record in records:
+        assert record["gold_pages"] == [] and record["question"] and record["question_zh"] and record["absent"], record
+        assert record["doc_name"] in labelled and record["doc_name"] not in spent, record["doc_name"]
+
+
+def test_the_calibration_held_out_by_company_leaves_out_its_own_unanswerable_questions():
+    """calibrated_loco with the unanswerable questions in the fit: a company's confidences come
+    from a fit without its own questions, answered or not (here only company A has questions no
+    page answers: A's confidences are those of the fit without them, B's are not)."""
+    pytest.importorskip("numpy")
+    trainer = load("train_ranker")
+    width = len(trainer.features.NAMES)
+
+    def question(company, gold, scores):
+        pages = list(range(1, len(scores) + 1))
+        return {"company": company, "gold": gold, "pages": pages, "rows": [[0.0] * width for _ in pages],
+                "named": [False] * len(pages), "zh": False, "set": "x"}, [(p, s, False) for p, s in zip(pages, scores)]
+
+    made = [question(c, {1 if k % 3 else 2}, [2.0 - 0.3 * k % 1.5, 1.0, 0.2]) for c in "ABC" for k in range(6)]
+    questions, orders = [q for q, _ in made], {i: order for i, (_, order) in enumerate(made)}
+    none = [question("A", set(), [3.0, 0.5, 0.1]) for _ in range(4)]
+    unanswerable, unanswered = [q for q, _ in none], {j: order for j, (_, order) in enumerate(none)}
+    inputs = ("score", "lead", "share")
+    alone, alone_extra = trainer.calibrated_loco(questions, orders, inputs, 3, unanswerable, unanswered, False)
+    fitted, fitted_extra = trainer.calibrated_loco(questions, orders, inputs, 3, unanswerable, unanswered, True)
+    of = {c: [i for i, q in enumerate(questions) if q["company"] == c] for c in "ABC"}
+    assert [fitted[i] for i in of["A"]] == [alone[i] for i in of["A"]]
+    assert [fitted[i] for i in of["B"]] != [alone[i] for i in of["B"]]
+    assert fitted_extra == alone_extra and set(fitted_extra) == {0, 1, 2, 3}
