@@ -145,8 +145,8 @@ def listed(records: list[dict], edgar: Path, cache: Path, field: str) -> Listed:
                 finder = finders[doc]
                 rows = factstore.facts_on_pages(finder.conn, [page_id(finder, top.page_number)])
                 ideas = {c.label: c.weight for c in finder._concepts(answer.parsed) if not c.filer}
-                rarity = finder._rarity or {}
-                asked = pagefacts.asked(answer.parsed, ideas)._replace(year_ends=finder._year_ends or ())
+                rarity = finder._hit_facts.rarity if finder._hit_facts else {}
+                asked = finder._hit_facts.asked(answer.parsed, ideas) if finder._hit_facts else pagefacts.asked(answer.parsed, ideas)
                 tally.pages.append((company_of(record), record, asked, rows, rarity))
                 pid = page_id(finder, top.page_number)
                 tally.before.append((record, finder._facts(answer.parsed).on_page(pid)[:5]))

@@ -100,9 +100,7 @@ class Finder:
         self._looked: tuple = (None, None)  # the last question's facts (``_facts``)
         self._frequent: tuple = (None, ())  # the last question's ideas' page counts (``_frequencies``)
         self._read: tuple = (None, {})  # the last question's pages' lines, as its ranking read them
-        self._rarity = None  # each word's rarity among the facts' (concept, row label) pairs (pagefacts)
-        self._year_ends = None  # where the revision's fiscal years end (factstore.annual_ends; pagefacts)
-        self._by_value = self._by_page = self._shared = None  # its facts by value and by page, its shared labels (_printed)
+        self._hit_facts = None  # the facts its hits list, read for the revision (hitfacts.HitFacts)
         self._terms: dict[str, int] = {}  # pages holding an index term (every revision's)
         self.conn = store.connect_read(path)
         try:
@@ -412,67 +410,17 @@ class Finder:
         return self._looked[1]
 
     def _listed(self, parsed: ParsedQuestion, page_ids) -> dict:
-        """The facts each of these pages' hits lists: those of the page that match the question
-        (``pagefacts.by_page``; the filer's name matches nothing)."""
+        """The facts each of these pages' hits lists (``hitfacts.HitFacts``: those of the page
+        that match the question, else those it prints that another page tags; the filer's name
+        matches nothing)."""
         if not page_ids or not self._fact_labels:
             return {}
-        from . import factstore, pagefacts
+        if self._hit_facts is None:
+            from .hitfacts import HitFacts
 
-        if self._rarity is None:
-            self._rarity = pagefacts.rarity(self._fact_labels.labels)
+            self._hit_facts = HitFacts(self.conn, self.revision.revision_id, self._fact_labels.labels)
         ideas = {c.label: c.weight for c in self._concepts(parsed) if not c.filer}
-        rows = factstore.facts_on_pages(self.conn, list(page_ids))
-        if self._year_ends is None:
-            self._year_ends = factstore.annual_ends(self.conn, self.revision.revision_id)
-        asked = pagefacts.asked(parsed, ideas)._replace(year_ends=self._year_ends)
-        listed = pagefacts.by_page(asked, rows, self._rarity, most=FACTS_SHOWN)
-        untagged = [page for page in page_ids if page not in listed]
-        if untagged and asked.ideas:
-            listed.update(self._printed(parsed, asked, untagged))
-        return listed
-
-    def _printed(self, parsed: ParsedQuestion, asked, page_ids) -> dict:
-        """The facts each of these pages prints but does not tag (``printedfacts.shown``): of the
-        facts the question asks for, as the pages tagging them list them (``pagefacts.by_page``),
-        those these pages print. Read cheapest first: the facts whose value these pages print,
-        of a concept whose words say the question's line item (``pagefacts.asked_concepts``),
-        those printed beside words naming them, then what their pages list."""
-        from . import factstore, pagefacts, printedfacts
-
-        if self._by_value is None:  # the revision's facts by their value and by their page, read once
-            every = factstore.facts_of_revision(self.conn, self.revision.revision_id)
-            self._by_value, self._by_page = {}, {}
-            for row in every:
-                self._by_value.setdefault(row.value, []).append(row)
-                self._by_page.setdefault(row.page_id, []).append(row)
-            self._shared = pagefacts.shared_labels(self._fact_labels.labels)
-        texts = {page: row.text for page, row in store.page_rows(self.conn, list(page_ids)).items()}
-        printed = frozenset().union(*(printedfacts.numbers(text) for text in texts.values()))
-        same = [row for value in printed if len(value) > 1 for row in self._by_value.get(value, ()) if row.page_id not in texts]
-        matched = set(pagefacts.asked_concepts(asked, self._fact_labels.labels, self._rarity,
-                                               among=frozenset(r.concept for r in same), shared=self._shared))
-        same = [r for r in same if r.concept in matched]
-        if not same:
-            return {}
-        tagged = {page: row.text for page, row in store.page_rows(self.conn, sorted({r.page_id for r in same})).items()}
-        pool = [printedfacts.Candidate(printedfacts.as_hit(r), r, tagged[r.page_id]) for r in same]
-        lines = {}  # hit page -> fact key -> the line printing it
-        for page in page_ids:
-            for hit in printedfacts.shown(texts.get(page, ""), pool, asked, self._rarity, most=len(pool)):
-                lines.setdefault(page, {})[printedfacts.key(hit)] = hit.line
-        if not lines:
-            return {}
-        tagging = sorted({r.page_id for r in same if any(printedfacts.key(r) in found for found in lines.values())})
-        rows = [row for page in tagging for row in self._by_page[page]]  # each page's facts, as its hit lists them
-        wanted = [hit for hits in pagefacts.by_page(asked, rows, self._rarity, most=FACTS_SHOWN).values() for hit in hits]
-        wanted.sort(key=lambda hit: (-hit.score, hit.page_number))
-        found = {}
-        for page, keys in lines.items():
-            listed = list({printedfacts.key(h): h._replace(line=keys[printedfacts.key(h)])
-                           for h in wanted if printedfacts.key(h) in keys}.values())[:FACTS_SHOWN]
-            if listed:
-                found[page] = tuple(listed)
-        return found
+        return self._hit_facts.listed(parsed, ideas, page_ids, FACTS_SHOWN)
 
     def _pages_indexed(self) -> int:
         """The pages of the full-text index, every revision's (what its term counts count)."""

@@ -281,3 +281,57 @@ def shown(text: str, candidates: Iterable[Candidate], question, rarity: Mapping[
         if len(found) >= most:
             break
     return tuple(found)
+
+
+class Index:
+    """A revision's facts by their value as shown and by their page, and the row labels it prints
+    beside several concepts (``pagefacts.shared_labels``): made once, read by ``listed``."""
+
+    def __init__(self, facts: Iterable, labels: Iterable[tuple[str, str | None]]):
+        from .pagefacts import shared_labels
+
+        self.labels = list(dict.fromkeys(labels))
+        self.by_value: dict[str, list] = {}
+        self.by_page: dict[int, list] = {}
+        for row in facts:
+            self.by_value.setdefault(row.value, []).append(row)
+            self.by_page.setdefault(row.page_id, []).append(row)
+        self.shared = shared_labels(self.labels)
+
+
+def listed(question, texts: Mapping[int, str], index: Index, rarity: Mapping[str, float], texts_of,
+           most: int = 5) -> dict[int, tuple[FactHit, ...]]:
+    """For each of these pages (page id -> its text), the facts the question (``pagefacts.Asked``)
+    asks for that it prints and another page tags: of the facts the pages tagging them list
+    (``pagefacts.by_page``), those ``shown`` finds, at most ``most``, each with the line printing
+    it. Read cheapest first: the facts whose value these pages print (of two characters or more:
+    a lone digit beside words is a footnote or a count as often as a figure), of a concept whose
+    words say the question's line item (``pagefacts.asked_concepts``), those printed beside words
+    naming them, and only then what their pages list. ``texts_of``: page ids -> their texts."""
+    from .pagefacts import asked_concepts, by_page
+
+    printed = frozenset().union(*(numbers(text) for text in texts.values()))
+    same = [row for value in printed if len(value) > 1 for row in index.by_value.get(value, ()) if row.page_id not in texts]
+    matched = set(asked_concepts(question, index.labels, rarity, among=frozenset(r.concept for r in same),
+                                 shared=index.shared))
+    same = [r for r in same if r.concept in matched]
+    if not same:
+        return {}
+    tagged = texts_of(sorted({r.page_id for r in same}))
+    pool = [Candidate(as_hit(r), r, tagged.get(r.page_id, "")) for r in same]
+    lines: dict[int, dict] = {}  # page -> fact key -> the line printing it
+    for page, text in texts.items():
+        for hit in shown(text, pool, question, rarity, most=len(pool)):
+            lines.setdefault(page, {})[key(hit)] = hit.line
+    if not lines:
+        return {}
+    tagging = sorted({r.page_id for r in same if any(key(r) in found for found in lines.values())})
+    rows = [row for page in tagging for row in index.by_page[page]]  # each page's facts, as its hit lists them
+    wanted = [hit for hits in by_page(question, rows, rarity, most=most).values() for hit in hits]
+    wanted.sort(key=lambda hit: (-hit.score, hit.page_number))
+    found = {}
+    for page, keys in lines.items():
+        kept = list({key(h): h._replace(line=keys[key(h)]) for h in wanted if key(h) in keys}.values())[:most]
+        if kept:
+            found[page] = tuple(kept)
+    return found
