@@ -22,9 +22,12 @@ weight of ``WEIGHTS``, for questions asking a figure (``facts_for="fact"``) or f
   (``benchmarks/facts_judged.tsv``: does a reader call it the figure asked for, its line item,
   member and period): the share of pages listing a matching fact (of them all, and of those that
   tag any fact) and the share of listed facts that match, with pagefacts' defaults and as hits
-  listed them before (the ranking's lookup, ``Lookup.on_page``); pagefacts' LEAST and NEAR chosen
+  listed them before (the ranking's lookup, ``Lookup.on_page``) and as the hits list them now (``Hit.facts``:
+  those the page tags, and on a page that lists none, those it prints that another page tags,
+  ``printedfacts``); pagefacts' LEAST and NEAR chosen
   without each company from ``GRID`` (English and Chinese pooled) and what the held-out company's
-  hits then list. ``--listed-only`` skips the rankings' settings.
+  hits then list; and printedfacts.WORDS chosen the same way from ``WORDS_GRID`` over the hits'
+  facts as they list them. ``--listed-only`` skips the rankings' settings.
 
 Only figures are printed. Without the EDGAR folder the benchmark says so and exits 0.
 """
@@ -52,6 +55,7 @@ QUESTIONS = REPO / "benchmarks" / "questions_edgar.jsonl"
 JUDGED = REPO / "benchmarks" / "facts_judged.tsv"  # the listed facts judged by hand: matching or not
 GRID = [(least, near) for least in (0.4, 0.5, 0.6, 0.7) for near in (0.7, 0.85, 0.95, 1.0)]  # pagefacts' LEAST, NEAR
 WEIGHTS = (0.3, 0.5, 1.0)
+WORDS_GRID = (0.5, 0.6, 0.75, 0.9, 1.0)  # printedfacts.WORDS
 FIELDS = {"en": "question", "zh": "question_zh"}
 
 
@@ -107,6 +111,7 @@ class Listed:
         self.fact_right = self.fact_listed = self.fact_beside = 0
         self.tags = self.fact_tags = 0  # right first pages that tag any fact at all (the ceiling)
         self.no_xbrl = 0  # right first fact pages of a filing that tags no fact at all
+        self.shown = []  # (record, the facts the hit lists: tagged on its page, or printed there and tagged elsewhere)
 
 
 def listed(records: list[dict], edgar: Path, cache: Path, field: str) -> Listed:
@@ -140,10 +145,12 @@ def listed(records: list[dict], edgar: Path, cache: Path, field: str) -> Listed:
                 finder = finders[doc]
                 rows = factstore.facts_on_pages(finder.conn, [page_id(finder, top.page_number)])
                 ideas = {c.label: c.weight for c in finder._concepts(answer.parsed) if not c.filer}
-                rarity = finder._rarity or {}
-                tally.pages.append((company_of(record), record, pagefacts.asked(answer.parsed, ideas), rows, rarity))
+                rarity = finder._hit_facts.rarity if finder._hit_facts else {}
+                asked = finder._hit_facts.asked(answer.parsed, ideas) if finder._hit_facts else pagefacts.asked(answer.parsed, ideas)
+                tally.pages.append((company_of(record), record, asked, rows, rarity))
                 pid = page_id(finder, top.page_number)
                 tally.before.append((record, finder._facts(answer.parsed).on_page(pid)[:5]))
+                tally.shown.append((record, top.facts))
             if text and top.page_number == record["gold_pages"][0]:
                 tally.labelled += 1
                 tally.line += bool(top.evidence) and fold(text) in fold(top.evidence[0][1])
@@ -190,6 +197,14 @@ def precision_lines(tally: Listed, lang: str, marks) -> list[str]:
     lines = [f"  {lang}: with pagefacts LEAST={default[0]}, NEAR={default[1]}: a matching fact listed (judged by hand):"
              f" {share(d[0], len(pages))}; of the pages that tag any fact: {share(d[0], tally.fact_tags)};"
              f" listed facts that match: {share(d[2], d[1])} ({d[3]} not judged)"]
+    good = [[marks.get(key(record, f)) for f in facts] for record, facts in tally.shown]
+    printed = [[marks.get(key(record, f)) for f in facts if f.line is not None] for record, facts in tally.shown]
+    lines.append(f"  {lang}: the hits as they list facts (tagged on the page, or printed there and tagged on another page,"
+                 f" printedfacts): a matching fact listed {share(sum(any(g is True for g in gs) for gs in good), len(pages))};"
+                 f" listed facts that match: {share(sum(g is True for gs in good for g in gs), sum(map(len, good)))}"
+                 f" ({sum(g is None for gs in good for g in gs)} not judged); of them printed and tagged on another page:"
+                 f" {share(sum(g is True for gs in printed for g in gs), sum(map(len, printed)))} match,"
+                 f" on {sum(bool(gs) for gs in printed)} pages")
     good = [[marks.get(key(record, f)) for f in facts] for record, facts in tally.before]
     lines.append(f"  {lang}: before (the ranking's lookup, Lookup.on_page): a matching fact listed"
                  f" {share(sum(any(g is True for g in gs) for gs in good), len(pages))}; listed facts that match:"
@@ -222,6 +237,48 @@ def loco_lines(tallies: dict[str, Listed], marks) -> list[str]:
     best = max(GRID, key=lambda s: (round(objective(results[s][0], len(pooled), results[s][1], results[s][2]), 9), s == default))
     lines.append(f"  (LEAST, NEAR) chosen on every company at once: {best}; without each company: "
                  + ", ".join(f"{c}: {s}" for c, s in chosen.items()))
+    return lines
+
+
+def printed_loco_lines(records, edgar: Path, cache: Path, marks) -> list[str]:
+    """printedfacts.WORDS (the share of a fact's phrase the words beside a printed figure must
+    say) chosen without each company from ``WORDS_GRID`` (``objective`` over the hits' facts as
+    they list them, English and Chinese pooled), and what the held-out company's hits then list."""
+    from evfind import printedfacts
+
+    saved, counts = printedfacts.WORDS, {}  # words -> lang -> company -> [pages listing a match, pages, listed, matching]
+    try:
+        for words in WORDS_GRID:
+            printedfacts.WORDS = words
+            for lang, field in FIELDS.items():
+                by_company = counts.setdefault(words, {}).setdefault(lang, {})
+                for record, facts in listed(records, edgar, cache, field).shown:
+                    good = [marks.get(key(record, f)) for f in facts]
+                    entry = by_company.setdefault(company_of(record), [0, 0, 0, 0])
+                    for i, n in enumerate((any(g is True for g in good), 1, len(facts), sum(g is True for g in good))):
+                        entry[i] += n
+    finally:
+        printedfacts.WORDS = saved
+
+    def score(words, keep) -> float:
+        total = [sum(v[i] for lang in counts[words].values() for c, v in lang.items() if keep(c)) for i in range(4)]
+        return objective(total[0], total[1], total[2], total[3])
+
+    companies = sorted({c for lang in counts[saved].values() for c in lang})
+    chosen = {c: max(WORDS_GRID, key=lambda w: (round(score(w, lambda o: o != c), 9), w == saved)) for c in companies}
+    lines = []
+    for lang in FIELDS:
+        held = [sum(counts[chosen[c]][lang].get(c, [0] * 4)[i] for c in companies) for i in range(4)]
+        lines.append(f"  {lang}, leave-one-company-out (printedfacts.WORDS): a matching fact listed {share(held[0], held[1])};"
+                     f" listed facts that match: {share(held[3], held[2])}")
+    lines.append(f"  printedfacts.WORDS (default {saved}) chosen on every company at once:"
+                 f" {max(WORDS_GRID, key=lambda w: (round(score(w, lambda o: True), 9), w == saved))}; without each company: "
+                 + ", ".join(f"{c}: {w}" for c, w in chosen.items()))
+    for words in WORDS_GRID:
+        lines.append(f"    WORDS {words}: " + "; ".join(
+            f"{lang} {share(sum(v[0] for v in counts[words][lang].values()), sum(v[1] for v in counts[words][lang].values()))}"
+            f" pages, {share(sum(v[3] for v in counts[words][lang].values()), sum(v[2] for v in counts[words][lang].values()))} facts match"
+            for lang in FIELDS))
     return lines
 
 
@@ -262,6 +319,7 @@ def main() -> int:
             *precision_lines(t, lang, marks),
         ]
     lines += loco_lines(tallies, marks)
+    lines += printed_loco_lines(records, args.edgar, args.cache, marks)
     lines += ["", f"({time.perf_counter() - started:.0f} s)"]
     text = "\n".join(lines)
     print(text)

@@ -65,14 +65,22 @@ class FactHit(NamedTuple):
     row_label: str | None = None
     dimensions: str | None = None
     unit: str | None = None
+    # Where a hit's page prints the fact but another page tags it (``printedfacts.shown``): the
+    # line of the hit's page that prints the figure, counted from 1 as its evidence lines are;
+    # None for a fact tagged on the hit's own page. ``page_number`` is always the page tagging it.
+    line: int | None = None
 
     def to_dict(self) -> dict:
         """What a hit's JSON lists of it (``facts``): concept, period, value as shown, unit, the
-        row label beside it and its dimensions (axis to member; null for the line item itself)."""
+        row label beside it and its dimensions (axis to member; null for the line item itself),
+        the page that tags it (``tagged_on``: the hit's own page, or the page where the filing
+        tags a figure the hit's page prints untagged) and the line of the hit's page printing
+        it (``line``: null for a fact tagged on the hit's page)."""
         import json
 
         return {"concept": self.concept, "period": self.period, "value": self.value, "unit": self.unit,
-                "row_label": self.row_label, "dimensions": json.loads(self.dimensions) if self.dimensions else None}
+                "row_label": self.row_label, "dimensions": json.loads(self.dimensions) if self.dimensions else None,
+                "tagged_on": self.page_number, "line": self.line}
 
 
 class Lookup(NamedTuple):

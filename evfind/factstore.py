@@ -142,6 +142,19 @@ def facts_of_revision(conn: sqlite3.Connection, revision_id: int) -> list[FactRo
     return [FactRow(*row) for row in rows]
 
 
+def annual_ends(conn: sqlite3.Connection, revision_id: int) -> tuple[str, ...]:
+    """The distinct ends of a revision's year-long durations (350 to 380 days): where its fiscal
+    years end, as the filing's own periods say."""
+    if not _has_table(conn, "facts"):
+        return ()
+    rows = conn.execute(
+        "SELECT DISTINCT period_end FROM facts WHERE " + _in_revision("page_id") + " AND period_start IS NOT NULL "
+        "AND julianday(period_end) - julianday(period_start) BETWEEN 350 AND 380 ORDER BY period_end",
+        {"revision": revision_id},
+    )
+    return tuple(row[0] for row in rows)
+
+
 def fact_count(conn: sqlite3.Connection, revision_id: int) -> int:
     if not _has_table(conn, "facts"):
         return 0

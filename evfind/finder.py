@@ -100,7 +100,7 @@ class Finder:
         self._looked: tuple = (None, None)  # the last question's facts (``_facts``)
         self._frequent: tuple = (None, ())  # the last question's ideas' page counts (``_frequencies``)
         self._read: tuple = (None, {})  # the last question's pages' lines, as its ranking read them
-        self._rarity = None  # each word's rarity among the facts' (concept, row label) pairs (pagefacts)
+        self._hit_facts = None  # the facts its hits list, read for the revision (hitfacts.HitFacts)
         self._terms: dict[str, int] = {}  # pages holding an index term (every revision's)
         self.conn = store.connect_read(path)
         try:
@@ -410,17 +410,17 @@ class Finder:
         return self._looked[1]
 
     def _listed(self, parsed: ParsedQuestion, page_ids) -> dict:
-        """The facts each of these pages' hits lists: those of the page that match the question
-        (``pagefacts.by_page``; the filer's name matches nothing)."""
+        """The facts each of these pages' hits lists (``hitfacts.HitFacts``: those of the page
+        that match the question, else those it prints that another page tags; the filer's name
+        matches nothing)."""
         if not page_ids or not self._fact_labels:
             return {}
-        from . import factstore, pagefacts
+        if self._hit_facts is None:
+            from .hitfacts import HitFacts
 
-        if self._rarity is None:
-            self._rarity = pagefacts.rarity(self._fact_labels.labels)
+            self._hit_facts = HitFacts(self.conn, self.revision.revision_id, self._fact_labels.labels)
         ideas = {c.label: c.weight for c in self._concepts(parsed) if not c.filer}
-        rows = factstore.facts_on_pages(self.conn, list(page_ids))
-        return pagefacts.by_page(pagefacts.asked(parsed, ideas), rows, self._rarity, most=FACTS_SHOWN)
+        return self._hit_facts.listed(parsed, ideas, page_ids, FACTS_SHOWN)
 
     def _pages_indexed(self) -> int:
         """The pages of the full-text index, every revision's (what its term counts count)."""

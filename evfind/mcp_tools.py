@@ -80,6 +80,8 @@ HIT = {
                     "unit": _NULLABLE_TEXT,
                     "row_label": _NULLABLE_TEXT,
                     "dimensions": {"type": ["object", "null"]},
+                    "tagged_on": {"type": "integer", "description": "The physical page that tags the fact: this page, or another where this page prints the figure untagged."},
+                    "line": {"type": ["integer", "null"], "description": "The line of this page that prints a fact another page tags; null for one tagged here."},
                 },
                 "required": ["concept", "period", "value"],
                 "additionalProperties": True,

@@ -66,6 +66,7 @@ _END_OF = re.compile(r"\b(?:at|as of) the end of\b|\bend of (?:the )?(?:(?:first
 # Year to date: as long as the quarters so far (6 months in a second quarter's report, 9 in a third's, 12 in a
 # year's): no one length, but longer than a quarter (``TO_DATE``).
 _TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b|年初至今", re.I)
+_FISCAL = re.compile(r"\b(?:fiscal|fy)(?:\b|(?=\d))|财年|财政年度|会计年度", re.I)
 _ENDED = re.compile(r"\b(?:ended|ending|for the (?:year|quarter|period|fiscal))\b|止|期间", re.I)
 
 
@@ -92,6 +93,9 @@ def member_stems(member: str) -> frozenset[str]:
 # Axes whose members say how a figure is consolidated, not what it is (the SRT taxonomy's
 # ConsolidationItemsAxis: OperatingSegmentsMember, CorporateNonSegmentMember, eliminations...).
 _STRUCTURAL_AXES = frozenset({"srt:ConsolidationItemsAxis"})
+# Axes whose members say when a figure became known, not what it is (ASC 855's subsequent events:
+# us-gaap:SubsequentEventTypeAxis): a fact of these only is the line item itself, as its period says.
+_WHEN_AXES = frozenset({"us-gaap:SubsequentEventTypeAxis"})
 
 
 @lru_cache(maxsize=4096)
@@ -109,10 +113,25 @@ def members(dimensions: str | None) -> tuple[str, ...]:
         return ()
     named = []
     for axis, member in found.items() if isinstance(found, dict) else ():
-        if isinstance(member, str) and ":" in member and axis not in _STRUCTURAL_AXES:
+        if isinstance(member, str) and ":" in member and axis not in _STRUCTURAL_AXES | _WHEN_AXES:
             prefix, _, local = member.partition(":")
             named.append(concept_words(prefix + ":" + _MEMBER.sub("", local)))
     return tuple(n for n in named if n)
+
+
+@lru_cache(maxsize=4096)
+def whole(dimensions: str | None) -> bool:
+    """Is a fact of these dimensions the line item itself: none, or only axes of when
+    (``_WHEN_AXES``)?"""
+    if not dimensions:
+        return True
+    import json
+
+    try:
+        found = json.loads(dimensions)
+    except ValueError:
+        return False
+    return isinstance(found, dict) and bool(found) and set(found) <= _WHEN_AXES
 
 
 def rarity(labels: Iterable[tuple[str, str | None]]) -> dict[str, float]:
@@ -141,6 +160,8 @@ class Asked(NamedTuple):
     years: frozenset[str]
     months: frozenset[int]
     length: int | None  # months: 3, 6, 9 or 12; 0 for a balance at a date; None when the question names none
+    fiscal: bool = False  # the question names a fiscal year ("fiscal 2026", "FY2025", 财年)
+    year_ends: tuple[str, ...] = ()  # the filing's fiscal years' ends (``factstore.annual_ends``), to read ``fiscal`` by
 
 
 def asked(parsed, ideas: Mapping[str, float] | None = None) -> Asked:
@@ -191,7 +212,8 @@ def asked(parsed, ideas: Mapping[str, float] | None = None) -> Asked:
         length = 12
     if length is None and not _TO_DATE.search(text) and _AT.search(text) and not _ENDED.search(text):
         length = 0  # a balance at a date: an instant
-    return Asked(tuple(items), said, frozenset(years), frozenset(months), length)
+    fiscal = bool(_FISCAL.search(text))
+    return Asked(tuple(items), said, frozenset(years), frozenset(months), length, fiscal)
 
 
 def phrase_score(words: frozenset[str], question: Asked, rarity: Mapping[str, float]) -> float:
@@ -223,7 +245,7 @@ def scored_phrase(words: frozenset[str], question: Asked, rarity: Mapping[str, f
 def _fits(fact, question: Asked) -> bool:
     """Does the fact's period fit the period the question names (its year, month, length)?"""
     end = fact.instant or fact.period_end or ""
-    if question.years and end[:4] not in question.years:
+    if question.years and year_of(end, question) not in question.years:
         return False
     if question.months and end[5:7].isdigit() and int(end[5:7]) not in question.months:
         return False
@@ -235,6 +257,29 @@ def _fits(fact, question: Asked) -> bool:
     if months is None:
         return True
     return months > 4.5 if question.length == TO_DATE else abs(months - question.length) < 1.5
+
+
+def year_of(end: str, question: Asked) -> str:
+    """The year a period ending at ``end`` is of, as the question counts years: the calendar
+    year; for a question naming a fiscal year of a filing whose fiscal years' ends are known
+    (``question.year_ends``), the fiscal year, named, as filers name it, by the year it ends in:
+    a date up to a fiscal year's end is of that year, a date after the last known end of the
+    years after it (Walmart's fiscal years end on January 31: a dividend declared on
+    2025-02-20 is of fiscal 2026)."""
+    if not (question.fiscal and question.year_ends and len(end) >= 10):
+        return end[:4]
+    from datetime import date
+
+    try:
+        when = date.fromisoformat(end[:10])
+        ends = sorted(date.fromisoformat(e) for e in question.year_ends)
+    except ValueError:
+        return end[:4]
+    later = [e for e in ends if e >= when]
+    if later:
+        return str(later[0].year) if (later[0] - when).days < 380 else end[:4]
+    last = ends[-1]
+    return str(last.year + math.ceil((when - last).days / 365.25))
 
 
 def _months(fact) -> float | None:
@@ -305,13 +350,13 @@ def listed(question: Asked, facts: Iterable, rarity: Mapping[str, float], least:
         scored.append((fact, score, says_member, order, item))
     if not scored:
         return ()
-    plain = {fact.concept for fact, *_ in scored if not fact.dimensions}
+    plain = {fact.concept for fact, *_ in scored if whole(fact.dimensions)}
     named_concepts = {fact.concept for fact, _, says, *_ in scored if says}
     kept = []
     for fact, score, says, order, item in scored:
-        if fact.dimensions and not says and (fact.concept in plain or fact.concept in named_concepts):
+        if not whole(fact.dimensions) and not says and (fact.concept in plain or fact.concept in named_concepts):
             continue  # a member the question does not name, of a line item the page tags
-        if not fact.dimensions and fact.concept in named_concepts:
+        if whole(fact.dimensions) and fact.concept in named_concepts:
             continue  # the whole, where the question names one of its members
         kept.append((fact, score, says, order, item))
     best = max((score for _, score, *_ in kept), default=0.0)
@@ -320,12 +365,44 @@ def listed(question: Asked, facts: Iterable, rarity: Mapping[str, float], least:
         kept = [entry for entry in kept if _fits(entry[0], question._replace(months=frozenset(), length=None))]
     if question.months or question.length is not None:
         kept = [entry for entry in kept if _fits(entry[0], question)] or kept
-    kept.sort(key=lambda e: (-round(e[1], 6), not e[2], bool(e[0].dimensions), e[3]))
+    kept.sort(key=lambda e: (-round(e[1], 6), not e[2], not whole(e[0].dimensions), e[3]))
     return tuple(
         FactHit(fact.page_id, fact.page_number, fact.concept, period_of(fact), fact.value, round(score, 6), (),
                 fact.row_label, fact.dimensions, getattr(fact, "unit", None))
         for fact, score, *_ in kept[:most]
     )
+
+
+def shared_labels(labels: Iterable[tuple[str, str | None]]) -> frozenset[str]:
+    """The row labels (as ``label_key`` keeps them) a filing prints beside several concepts ("Total")."""
+    concepts_of: dict[str, set[str]] = {}
+    for concept, row_label in labels:
+        if row_label:
+            concepts_of.setdefault(label_key(row_label), set()).add(concept)
+    return frozenset(label for label, named in concepts_of.items() if len(named) > 1)
+
+
+def asked_concepts(question: Asked, labels: Iterable[tuple[str, str | None]], rarity: Mapping[str, float],
+                   least: float = LEAST, among: frozenset[str] | None = None,
+                   shared: frozenset[str] | None = None) -> list[str]:
+    """The concepts of a filing's (concept, row label) pairs whose vocabulary or a row label
+    beside them says the question's line item (the best phrase's ``phrase_score``, at ``least``
+    or more), best first: the only ones whose facts a page can list. A row label beside several
+    concepts ("Total": ``shared``, the pairs' ``shared_labels`` when None) is read with the
+    concept's words, as ``listed`` reads it. ``among``: only these concepts are scored (all when None)."""
+    labels = [pair for pair in dict.fromkeys(labels) if among is None or pair[0] in among]
+    shared = shared_labels(labels) if shared is None else shared
+    said = question.said.keys()
+    score = lambda words: 0.0 if said.isdisjoint(words) else phrase_score(words, question, rarity)  # noqa: E731
+    best: dict[str, float] = {}
+    for concept, row_label in labels:
+        if concept not in best:
+            best[concept] = max((score(stems_of(p)) for p in vocabulary(concept)), default=0.0)
+        if row_label:
+            label = label_key(row_label)
+            words = stems_of(label) | (stems_of(concept_words(concept)) if label in shared else frozenset())
+            best[concept] = max(best[concept], score(words))
+    return sorted((c for c, score in best.items() if score >= least), key=lambda c: (-best[c], c))
 
 
 def by_page(question: Asked, facts: Iterable, rarity: Mapping[str, float], least: float = LEAST,

@@ -33,6 +33,7 @@ LABELS = {
     "columns_lines": "columns, lines {first}-{last}: ",  # (several, in a row)
     "fact": "fact: ",  # before the best inline-XBRL fact of the page that matches the question
     "more_facts": " (+{count} more)",
+    "tagged_on": ", tagged on page {page}",  # after a fact the hit's page prints and another page tags
 }
 
 
@@ -241,13 +242,16 @@ def columns_line(hit: Hit, lang: str = "en") -> tuple[str, str] | None:
 
 def fact_line(hit: Hit, lang: str = "en") -> str | None:
     """The best inline-XBRL fact of the hit's page that matches the question, for people:
-    "fact: VALUE, CONCEPT, PERIOD" (the value first: a shortened line keeps it) and how many
+    "fact: VALUE, CONCEPT, PERIOD", where another page tags it (the hit's page prints it
+    untagged) ", tagged on page N" (the value first: a shortened line keeps it), and how many
     more the JSON lists; None when it lists none."""
     if not hit.facts:
         return None
     said = labels(lang)
     best = hit.facts[0]
     text = f"{said['fact']}{best.value}, {best.concept}, {best.period}"
+    if best.page_number != hit.page_number:
+        text += said["tagged_on"].format(page=best.page_number)
     if len(hit.facts) > 1:
         text += said["more_facts"].format(count=len(hit.facts) - 1)
     return text

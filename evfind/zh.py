@@ -299,4 +299,5 @@ LABELS = {
     "columns_lines": "表头，第 {first}-{last} 行：",
     "fact": "事实：",
     "more_facts": "（另有 {count} 项）",
+    "tagged_on": "，标注于第 {page} 页",
 }

@@ -19,7 +19,7 @@ from evfind.concepts import (
 from evfind.ingest import ingest
 from evfind.question import parse
 
-from .html_filing import write_filing
+from .html_filing import TEXTS, filing_html, write_filing
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,7 @@ def test_the_facts_a_question_asks_for_ranked_by_hand():
         (3, "1,100", 1.0 + PLAIN_BONUS),
     ]
     assert result.facts[0].to_dict() == {"concept": "us-gaap:Revenues", "period": "2025-01-01/2025-12-31", "value": "1,234",
-                                         "unit": "iso4217:USD", "row_label": "Net sales", "dimensions": None}
+                                         "unit": "iso4217:USD", "row_label": "Net sales", "dimensions": None, "tagged_on": 3, "line": None}
     assert result.facts[1].to_dict()["dimensions"] == {"us-gaap:StatementBusinessSegmentsAxis": "mrw:SawsMember"}
     assert [(page_id, number) for page_id, number, _ in result.pages] == [(103, 3), (105, 5)]
     assert [hit.value for hit in result.on_page(103)] == ["1,234", "1,100"]
@@ -220,7 +220,7 @@ def html_db(tmp_path_factory):
 
 
 NET_SALES_2025 = {"concept": "us-gaap:Revenues", "period": "2025-01-01/2025-12-31", "value": "1,234",
-                  "unit": "iso4217:USD", "row_label": "Net sales", "dimensions": None}
+                  "unit": "iso4217:USD", "row_label": "Net sales", "dimensions": None, "tagged_on": 3, "line": None}
 
 
 def test_a_hit_lists_the_facts_of_its_page_that_match_the_question(cli, html_db):
@@ -229,13 +229,41 @@ def test_a_hit_lists_the_facts_of_its_page_that_match_the_question(cli, html_db)
     first = data["results"][0]
     assert first["page_number"] == 3
     assert first["facts"] == [NET_SALES_2025]  # the year asked, not the year before (pagefacts)
-    assert all(hit["facts"] == [] for hit in data["results"] if hit["page_number"] != 3)  # page 2 tags nothing
+    assert all(hit["facts"] == [] for hit in data["results"] if hit["page_number"] not in (2, 3))
     table = cli("query", html_db, "What were net sales in 2025?", "--top", "1").stdout.splitlines()
     assert table[5:8] == ["      line 5: Net sales $ 1,234 $ 1,100",
                           "      columns, line 4: (In millions, except per share data) 2025 2024",
                           "      fact: 1,234, us-gaap:Revenues, 2025-01-01/2025-12-31"]
     markdown = cli("query", html_db, "What were net sales in 2025?", "--top", "1", "--format", "markdown").stdout
     assert "<br>fact: 1,234, us-gaap:Revenues, 2025-01-01/2025-12-31 |" in markdown
+
+
+def test_a_page_that_prints_a_fact_another_page_tags_lists_it_with_that_page(cli, html_db):
+    """Page 2 (MD&A) tags nothing but prints "Net sales rose to $1,234 million": the fact page 3
+    tags, listed with the page that tags it and the line of page 2 that prints it."""
+    result, data = cli.json("query", html_db, "What were net sales in 2025?", "--top", "3")
+    assert result.exit_code == 0, result.output
+    mdna = next(hit for hit in data["results"] if hit["page_number"] == 2)
+    assert mdna["facts"] == [{**NET_SALES_2025, "tagged_on": 3, "line": 2}]
+    assert TEXTS[1].split("\n")[1] == "Net sales rose to $1,234 million, as tooling orders grew & prices held."
+    table = cli("query", html_db, "What were net sales in 2025?", "--top", "3").stdout
+    assert "      fact: 1,234, us-gaap:Revenues, 2025-01-01/2025-12-31, tagged on page 3\n" in table
+
+
+def test_a_figure_printed_beside_other_words_lists_nothing(cli, tmp_path):
+    """The same figure beside words that do not name the fact (orders on hand, not net sales) is
+    not the fact: the page lists nothing, though it speaks of net sales."""
+    html = filing_html().replace(
+        "<p>Net sales rose to $1,234 million, as tool&#173;ing orders grew &amp; prices held.</p>",
+        "<p>Net sales rose, as tool&#173;ing orders grew &amp; prices held.</p><p>Orders on hand were $1,234 million.</p>")
+    assert "Orders on hand" in html
+    path = tmp_path / "mrw-20251231.htm"
+    path.write_text(html, encoding="ascii", errors="xmlcharrefreplace")
+    db = ingest(path).db_path
+    _, data = cli.json("query", db, "What were net sales in 2025?", "--top", "3")
+    mdna = next(hit for hit in data["results"] if hit["page_number"] == 2)
+    assert mdna["facts"] == []
+    assert data["results"][0]["page_number"] == 3 and data["results"][0]["facts"] == [NET_SALES_2025]
 
 
 def test_a_chinese_question_lists_the_facts_of_its_english_reading(cli, html_db):

@@ -177,6 +177,34 @@ def test_year_to_date_is_no_one_length():
     assert values("What was year-to-date net cash provided by operating activities in 2024?", facts) == ["900"]
 
 
+def test_a_fiscal_year_is_named_by_the_year_it_ends_in():
+    """A filer whose fiscal years end on January 31 declares in February 2025 the dividend of
+    fiscal 2026: a question naming a fiscal year reads a date by the filing's own fiscal years'
+    ends (``year_ends``); without them, or without "fiscal", by the calendar."""
+    facts = [fact("us-gaap:CommonStockDividendsPerShareDeclared", "0.83", "2025-01-31", start="2024-02-01",
+                  row_label="Dividends declared per share"),
+             fact("us-gaap:CommonStockDividendsPerShareDeclared", "0.94", "2025-02-20", start="2025-02-20",
+                  row_label="Dividends declared per share")]
+    ends = ("2023-01-31", "2024-01-31", "2025-01-31")
+    question = asked(parse("What dividend per share was declared for fiscal 2026?"))
+    assert question.fiscal and [h.value for h in listed(question._replace(year_ends=ends), facts, {})] == ["0.94"]
+    assert [h.value for h in listed(question, facts, {})] == []  # by the calendar, nothing is of 2026
+    fiscal_2025 = asked(parse("What dividend per share was declared for fiscal 2025?"))._replace(year_ends=ends)
+    assert [h.value for h in listed(fiscal_2025, facts, {})] == ["0.83"]
+    assert pagefacts.year_of("2023-12-01", fiscal_2025._replace(year_ends=("2022-12-02", "2023-12-01", "2024-11-29"))) == "2023"
+
+
+def test_a_subsequent_event_is_the_line_item_itself():
+    """A member of the subsequent-event axis says when the figure became known, not what it is:
+    the fact is listed as the line item (it was left out beside the whole of another year)."""
+    subsequent = json.dumps({"us-gaap:SubsequentEventTypeAxis": "us-gaap:SubsequentEventMember"})
+    facts = [fact("us-gaap:CommonStockDividendsPerShareDeclared", "0.83", "2025-01-31", start="2024-02-01"),
+             fact("us-gaap:CommonStockDividendsPerShareDeclared", "0.94", "2025-02-20", start="2025-02-20")._replace(
+                 dimensions=subsequent)]
+    assert members(subsequent) == () and pagefacts.whole(subsequent) and not pagefacts.whole(json.dumps({"us-gaap:StatementBusinessSegmentsAxis": "mrw:SawsMember"}))
+    assert values("What dividends per share were declared?", facts) == ["0.83", "0.94"]
+
+
 def test_pagefacts_loads_no_json_at_import():
     """A query of an HTML filing imports pagefacts: json stays off the query's path (test_startup)."""
     import subprocess
