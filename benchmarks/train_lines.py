@@ -98,15 +98,18 @@ def collect(financebench: Path | None, edgar: Path | None, cache: Path) -> list[
     return groups
 
 
-def fit(groups: list[dict], penalty: float):
+def fit(groups: list[dict], penalty: float, keep: tuple[int, ...] | None = None):
     """The weights (on standardised signals) of a conditional logit fitted to these groups, and
     the standardisation (means, scales): the L2-penalised negative log-likelihood of each
-    page's positive lines, minimised by L-BFGS (scipy, with numpy: the ``train`` extra)."""
+    page's positive lines, minimised by L-BFGS (scipy, with numpy: the ``train`` extra).
+    ``keep``: the signals (by index) the chooser reads; the others weigh 0."""
     import numpy as np
     from scipy.optimize import minimize
 
     usable = [g for g in map(top_tier, groups) if g["signals"] and any(g["positive"]) and not all(g["positive"])]
     x = np.array([s for g in usable for s in g["signals"]], dtype=float)
+    if keep is not None:
+        x = x * np.isin(np.arange(x.shape[1]), keep)  # (a signal set to 0 everywhere gets weight 0)
     y = np.array([p for g in usable for p in g["positive"]], dtype=float)
     starts = np.cumsum([0] + [len(g["signals"]) for g in usable])[:-1]
     group = np.repeat(np.arange(len(usable)), [len(g["signals"]) for g in usable])
@@ -182,17 +185,43 @@ def trained_on(group: dict) -> bool:
     return group["set"].removesuffix("-zh") in (*DEVELOPMENT, "edgar")
 
 
-def loco(groups: list[dict], penalty: float) -> dict[int, bool]:
+def loco(groups: list[dict], penalty: float, keep: tuple[int, ...] | None = None) -> dict[int, bool]:
     """Each trained-on group's outcome with weights fitted without its company (by index)."""
     outcome = {}
     train = [k for k, g in enumerate(groups) if trained_on(g)]
     for held in sorted({groups[k]["company"] for k in train}):
-        w, mean, scale = fit([groups[k] for k in train if groups[k]["company"] != held], penalty)
+        w, mean, scale = fit([groups[k] for k in train if groups[k]["company"] != held], penalty, keep)
         weights = raw_weights(w, mean, scale)
         for k in train:
             if groups[k]["company"] == held:
                 outcome[k] = right(groups[k], weights)
     return outcome
+
+
+# The signals of the first chooser (session 3); those after it are added one by one, each where it
+# raises the held-out right first lines (``select``).
+BASE = linechoice.SIGNALS.index("why_explains") + 1
+SELECT_PENALTY = 30.0
+
+
+def select(groups: list[dict]) -> tuple[tuple[int, ...], list[str]]:
+    """The signals the chooser reads, chosen by leave-one-company-out: the first chooser's, then,
+    greedily, the added signal whose inclusion raises the held-out right first lines most (at
+    the penalty ``SELECT_PENALTY``), while one does by at least one page; and the steps taken."""
+    keep = tuple(range(BASE))
+    best = sum(loco(groups, SELECT_PENALTY, keep).values())
+    steps = [f"first chooser's {BASE} signals: {best}"]
+    left = list(range(BASE, len(linechoice.SIGNALS)))
+    while left:
+        tried = {k: sum(loco(groups, SELECT_PENALTY, keep + (k,)).values()) for k in left}
+        k = max(left, key=lambda k: (tried[k], -k))
+        steps.append("  ".join(f"+{linechoice.SIGNALS[j]} {tried[j]}" for j in left))
+        if tried[k] <= best:
+            break
+        keep, best = keep + (k,), tried[k]
+        left.remove(k)
+        steps.append(f"added {linechoice.SIGNALS[k]}: {best}")
+    return keep, steps
 
 
 def share(counts: tuple[int, int] | None) -> str:
@@ -231,14 +260,15 @@ def main() -> int:
         if args.vectors:
             args.vectors.write_text(json.dumps(groups))
     train = [g for g in groups if trained_on(g)]
+    keep, steps = select(groups)
     by_penalty = {}
     for penalty in PENALTIES:
-        outcome = loco(groups, penalty)
+        outcome = loco(groups, penalty, keep)
         by_penalty[penalty] = outcome
     # The penalty whose held-out first lines are right most often (the larger one on a tie: the
     # simpler weights).
     chosen = max(PENALTIES, key=lambda p: (sum(by_penalty[p].values()), p))
-    w, mean, scale = fit(train, chosen)
+    w, mean, scale = fit(train, chosen, keep)
     weights = raw_weights(w, mean, scale)
     index = {id(g): k for k, g in enumerate(groups)}
     columns = {
@@ -262,6 +292,8 @@ def main() -> int:
     rows = [header] + [[name, *(share(c.get(name)) for c in columns.values())] for name in names]
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     lines += ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r)).rstrip() for r in rows]
+    lines += ["", f"Signals chosen by leave-one-company-out (held-out right first lines at penalty {SELECT_PENALTY}):",
+              *("  " + step for step in steps)]
     lines += ["", "weights (on the signals as evfind computes them):",
               "  " + ", ".join(f"{n} {v:+.3f}" for n, v in zip(linechoice.SIGNALS, weights)),
               "", f"({time.perf_counter() - started:.0f} s)"]
@@ -278,7 +310,9 @@ def main() -> int:
             " hand-labelled answer lines",
             "# of benchmarks/answer_lines.jsonl (sets " + ", ".join(DEVELOPMENT) + ", English and Chinese wordings) and the",
             "# answer_text of benchmarks/questions_edgar.jsonl (English and Chinese); the hold-out sets not trained on.",
-            f"# L2 penalty {chosen}, chosen by leave-one-company-out over " + ", ".join(map(str, PENALTIES)) + ".",
+            f"# L2 penalty {chosen}, chosen by leave-one-company-out over " + ", ".join(map(str, PENALTIES)) + ";",
+            "# signals after why_explains added one by one where they raised the held-out right first lines"
+            " (weight 0: not chosen).",
         ]
         body = [f"{name}\t{weight:.6f}" for name, weight in zip(linechoice.SIGNALS, weights)]
         MODEL.write_text("\n".join(header + body) + "\n", encoding="utf-8")

@@ -381,35 +381,67 @@ def is_title(line: str) -> bool:
     return bool(long) and 2 * sum(w[0].isupper() for w in long) > len(long)
 
 
+class Asked(NamedTuple):
+    """What a question asks of a page's lines, as the lines shown are chosen (``shown_lines``,
+    ``line_candidates``): whether it asks a figure, only where something is, or why, and which
+    of the page's lines (by index) show a fact the filing tags with a concept asked
+    (``tagged``), hold a mark of the query (``marked``), are the row of a month asked
+    (``months``), or name the thing asked as a report prints it (``named``: a critical audit
+    matter's title)."""
+
+    fact: bool = False
+    where: bool = False
+    why: bool = False
+    tagged: frozenset[int] = frozenset()
+    marked: frozenset[int] = frozenset()
+    months: frozenset[int] = frozenset()
+    named: frozenset[int] = frozenset()
+
+
 def shown_lines(
     lines: list[str],
     held: dict[int, frozenset[int]],
     concepts: tuple[Concept, ...],
-    fact: bool = False,
+    asked: Asked = Asked(),
     limit: int = MAX_LINES,
-    where: bool = False,
-    tagged: frozenset[int] = frozenset(),
-    marked: frozenset[int] = frozenset(),
-    months: frozenset[int] = frozenset(),
-    named: frozenset[int] = frozenset(),
-    why: bool = False,
 ) -> tuple[int, ...]:
     """The page's lines a user reads (by index), best first, at most ``limit``: of the lines the
-    query marked (``held``), those that say what the question asks, in the order of the learned
-    line chooser (``linechoice``: a weighted sum of each line's signals, ``line_candidates``),
-    the rules' order (``line_candidates``) breaking its ties; the rules' order alone where no
-    chooser is shipped."""
+    query marked (``held``), those that say what the question asks (``asked``), in the order of
+    the learned line chooser (``linechoice``: a weighted sum of each line's signals,
+    ``line_candidates``), the rules' order (``line_candidates``) breaking its ties; the rules'
+    order alone where no chooser is shipped."""
     from . import linechoice
 
-    candidates = line_candidates(lines, held, concepts, fact, where, tagged, marked, months, named, why)
+    candidates = line_candidates(lines, held, concepts, asked)
     chosen = linechoice.order([c.signals for c in candidates], tiers=[c.tier for c in candidates])
     return tuple(candidates[k].index for k in chosen[:limit])
 
 
-# Words that say a change and its cause, as MD&A explains a figure (Reg S-K Item 303(b): the
-# reasons for material changes): "increased ... primarily due to", "driven by", "offset by" (Porter stems).
-_EXPLAINS = frozenset(stem_token(w) for w in ("increased", "decreased", "grew", "declined", "rose", "fell", "due",
-                                               "driven", "primarily", "offset", "result", "attributable", "reflects"))
+# A line that states a change and its cause, as MD&A explains a figure (Reg S-K Item 303(b)(2)(ii):
+# the reasons for material changes): a change word and a causal connective of
+# data/question_words.tsv (its change and cause lists, each row with its source) on one line.
+_CHANGED = LazyPattern(lambda: _listed("change"), re.I)
+_CAUSE = LazyPattern(lambda: _listed("cause"), re.I)
+
+
+def _listed(name: str) -> str:
+    """One list of data/question_words.tsv as a pattern, as question.py reads it (its English
+    entries as whole words, the others as they are)."""
+    from ._data import rows
+
+    entries = [entry for kind, entry in rows("question_words.tsv", 2) if kind == name]
+    english = [e for e in entries if e[:1].isascii() and e[:1].isalnum()]
+    return "|".join(([rf"\b(?:{'|'.join(english)})\b"] if english else []) + [e for e in entries if e not in english])
+
+
+def explains(line: str) -> bool:
+    """Does a line state a change and its cause ("Cost of sales increased $2.1 billion, primarily
+    due to ...")? (``readings.explaining``: the lines of a page that do.)
+
+    >>> explains("Gross margin decreased to 17% due to lower prices."), explains("Costs are due to suppliers.")
+    (True, False)
+    """
+    return bool(_CAUSE.search(line)) and bool(_CHANGED.search(line))
 
 
 @lru_cache(maxsize=16384)
@@ -422,7 +454,7 @@ def _kind(line: str) -> tuple:
     end = line.rstrip()
     return (is_title(line), bool(_FOOTNOTE.match(line)), has_figure(line), is_table_row(line), is_column_heading(line),
             line.count(" ") + 1, end.endswith("."), figures, end.endswith(":"), "total" in stems_on,
-            not _EXPLAINS.isdisjoint(stems_on))
+            explains(line))
 
 
 class LineCandidate(NamedTuple):
@@ -440,13 +472,7 @@ def line_candidates(
     lines: list[str],
     held: dict[int, frozenset[int]],
     concepts: tuple[Concept, ...],
-    fact: bool = False,
-    where: bool = False,
-    tagged: frozenset[int] = frozenset(),
-    marked: frozenset[int] = frozenset(),
-    months: frozenset[int] = frozenset(),
-    named: frozenset[int] = frozenset(),
-    why: bool = False,
+    asked: Asked = Asked(),
 ) -> list[LineCandidate]:
     """The lines that may be shown, in the rules' order, each with its signals.
 
@@ -469,6 +495,7 @@ def line_candidates(
     where another says more."""
     if not held or not concepts:
         return []
+    fact, where, why, tagged, marked, months, named = asked
     # Every line the query marked is read, not only those where a marked stretch holds a whole
     # phrase: the index marks words, not the glue between them, so "RETURN ON INVESTED CAPITAL"
     # is three marks, none of them the phrase (line_concepts reads the phrase across the glue).
@@ -497,6 +524,10 @@ def line_candidates(
                 found[t] += concepts[c].weight / total
         return found[:3]
 
+    own_words = frozenset(w for c in concepts if c.weight and not c.filer
+                          for n, p in enumerate(c.phrases) if _tier(c, n) == OWN for w in _content(p))
+    years = frozenset(y for c in concepts if not c.line_item for y in _YEAR_IN.findall(c.label))
+    heads = sorted(j for j, on in said.items() if on and not has_figure(lines[j]))  # captions, titles, lead-ins
     keys = []
     for i, on in said.items():
         month = fact and i in months
@@ -515,7 +546,7 @@ def line_candidates(
         said_share = len(label & words) / len(label) if label else 0.0
         precision = said_share if figure else 0.0  # (a sentence's words are not a row's label)
         score = (counted + above) * (FIGURE_GAIN if figure else 1.0)
-        title, footnote, with_figure, row, heading, size, sentence, figures, lead_in, totals, explains = _kind(line)
+        title, footnote, with_figure, row, heading, size, sentence, figures, lead_in, totals, explaining = _kind(line)
         # A table's row whose label is mostly the asked line item's words is that item as printed.
         item = figure and precision >= ROW_LABEL and row
         near = frozenset().union(*(said.get(k) or () for k in (i - 1, i, i + 1)))
@@ -526,7 +557,10 @@ def line_candidates(
                    sum(concepts[c].weight for c in near if not concepts[c].filer) / total,
                    any(not concepts[c].weight and not concepts[c].filer for c in on), min(figures, 6) / 6,
                    rarest in on, "%" in line, fact and sentence, fact and row, lead_in,
-                   totals, why and sentence, why and row, explains, why and explains)
+                   totals, why and sentence, why and row, explaining, why and explaining,
+                   *_asked_line(lines, i, on, concepts, label, own_words, years, heads, row, totals),
+                   where and totals, fact and totals, where and lead_in,
+                   bool(label) and content_stems(line)[:1] == ("other",) and "other" not in own_words)
         keys.append(((i in named, title == where, i in tagged, month, not footnote, item, round(score, 9),
                       with_figure, round(precision, 9), -i), i, signals))
     if any(key[6] > 0 for key, _, _ in keys):  # a line that says only a year or the filer says nothing asked
@@ -536,6 +570,38 @@ def line_candidates(
     return [LineCandidate(i, (float(rank == 0), 1 / (1 + rank), key[6] / top, (len(keys) - rank) / len(keys),
                               *map(float, signals)), (key[0], key[1], key[4]))
             for rank, (key, i, signals) in enumerate(keys)]
+
+
+def _asked_line(lines: list[str], i: int, on: dict[int, tuple[int, frozenset[str]]], concepts: tuple[Concept, ...],
+                label: frozenset[str], own_words: frozenset[str], years: frozenset[str], heads: list[int],
+                row: bool, totals: bool) -> tuple[float, ...]:
+    """The signals of a candidate line that say whether it is the asked line itself
+    (``SIGNALS`` from ``item_start``): the asked line item's words open it (a row's
+    label), in the question's own words; its label says nothing else; the filer's name is on it
+    ("attributable to Acme", not to noncontrolling interests); a total's row where the question
+    asks a total; its table's column headings name the year asked, or only other years; how far
+    below the nearest line saying the question's concepts without a figure (its caption or
+    heading) it stands."""
+    words = _positions(_ASIDE.sub(" ", lines[i]) if "(" in lines[i] else lines[i])[0]
+    start = own_start = False
+    for c in on:
+        concept = concepts[c]
+        if not concept.line_item or not concept.weight or concept.filer:
+            continue
+        for n, phrase in enumerate(concept.phrases):
+            wanted = _content(phrase)
+            if wanted and words[: len(wanted)] == wanted:
+                start = True
+                own_start = own_start or _tier(concept, n) == OWN
+    extra = len(label - own_words) if label else 0
+    filer = any(concepts[c].filer for c in on)
+    column = other = False
+    if years and row:
+        named = {y for j in column_headings(lines, i) for y in _YEAR_IN.findall(lines[j])}
+        column, other = bool(named & years), bool(named) and not named & years
+    above = max((j for j in heads if j < i), default=None)  # the nearest such line above
+    distance = min(i - above, TABLE_REACH) / TABLE_REACH if above is not None else 1.0
+    return (start, own_start, min(extra, 8) / 8, filer, totals and "total" in own_words, column, other, distance)
 
 
 # Column headings: the header rows of a table, which say which figure is which period.
@@ -552,6 +618,7 @@ HEADINGS = 2  # header lines shown with a row at most: a span ("Three Months End
 _SPAN_COUNT = LazyPattern(r"\b\d{1,2}[ -](?:weeks|months)\b", re.I)  # "12 Weeks Ended": a span, not a figure
 
 
+@lru_cache(maxsize=16384)
 def is_column_heading(line: str) -> bool:
     """Does a line read as a table's column headings for periods: no figure, at most a dozen
     words, and it names a year ("2025 2024 2023") or a span that ended ("Three Months Ended
@@ -570,6 +637,7 @@ def is_column_heading(line: str) -> bool:
     return bool(found & {"ended", "ending", "as of"}) and bool(found - {"ended", "ending", "as of"})
 
 
+@lru_cache(maxsize=16384)
 def is_table_row(line: str) -> bool:
     """Does a line read as a table's row: a short label, then its figures (it ends with one)?"""
     if line.count(" ") >= 2 * PROSE_WORDS or not has_figure(line):

@@ -68,6 +68,18 @@ SIGNALS = (
     "why_row",  # a table's row, and the question asks why
     "explains",  # says a change and its cause ("increased ... due to", "driven by")
     "why_explains",  # ... and the question asks why
+    "item_start",  # the asked line item's words open it (a row's label), in the question's words or a synonym
+    "own_start",  # ... in the question's own words
+    "extra_words",  # its label's words the question does not say, up to 8, over 8
+    "filer",  # says the filer's name ("Net income attributable to Acme")
+    "total_asked",  # a total's row or sentence, and the question asks a total
+    "period_column",  # a table's row whose column headings name a year the question asks
+    "other_period",  # a table's row whose column headings name years, none of them asked
+    "caption_distance",  # lines below the nearest line saying the question's concepts without a figure, up to 40, over 40
+    "where_total",  # a total's row or sentence, and the question asks only where
+    "fact_total",  # a total's row or sentence, and the question asks a figure
+    "where_lead_in",  # a table's or a list's lead-in, and the question asks only where
+    "other_row",  # opens with "Other" (a residual line: "Other financing activities"), which the question does not say
 )
 MODEL = "evidence_lines.txt"
 

@@ -62,9 +62,9 @@ def shown(passage: Passage, lines: list[str], held, concepts: tuple[evidence.Con
     # Asked what the critical audit matters are, their titles; asked only where, the report's heading.
     cams = (not where or asks_what) and auditlines.asks_cam([p for c in concepts for p in c.phrases])
     named = auditlines.cam_titles(lines) if cams else frozenset()
-    chosen = evidence.shown_lines(lines, held, concepts, fact, where=where, tagged=tagged, marked=marked,
-                                  months=by_month.month_rows(lines, months) if months and fact else frozenset(),
-                                  named=named, why=why) or tuple(
+    asked = evidence.Asked(fact, where, why, tagged, marked,
+                           by_month.month_rows(lines, months) if months and fact else frozenset(), named)
+    chosen = evidence.shown_lines(lines, held, concepts, asked) or tuple(
         i for i, _ in passage.lines)
     columns = tuple(tuple((j, lines[j]) for j in evidence.column_headings(lines, i)) for i in chosen)
     return passage._replace(lines=tuple((i, lines[i]) for i in chosen), columns=columns)

@@ -9,14 +9,9 @@ from collections.abc import Mapping
 
 from . import evidence, store
 from .present import MARK
-from .question import ParsedQuestion, Term, _alternatives
+from .question import ParsedQuestion, Term
 from .text import LazyPattern, normal, tokens
 
-# A sentence that states a change and its cause ("Gross margin decreased ... due to lower average
-# selling prices"): a change word and a causal connective of data/question_words.tsv (its change
-# and cause lists, each row with its source).
-_CHANGED = LazyPattern(lambda: _alternatives("change"), re.I)
-_CAUSE = LazyPattern(lambda: _alternatives("cause"), re.I)
 DEFINED = LazyPattern(r"[\"\u201c]([A-Za-z][\w&'\- ]{2,60}?)[\"\u201d]\s*(?:means|shall mean|has the meaning)", re.S)
 
 
@@ -108,4 +103,4 @@ def explaining(lines) -> frozenset[int]:
     ...                    "Revenue increased 5%.", "Costs are due to suppliers."]))
     [0]
     """
-    return frozenset(i for i, line in enumerate(lines) if _CAUSE.search(line) and _CHANGED.search(line))
+    return frozenset(i for i, line in enumerate(lines) if evidence.explains(line))

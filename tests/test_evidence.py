@@ -254,10 +254,10 @@ def test_a_page_is_off_period_only_when_it_covers_spans_and_none_asked():
 
 
 def _shown(page: str, concepts: tuple[Concept, ...], fact: bool = True, where: bool = False) -> list[str]:
-    from evfind.evidence import shown_lines
+    from evfind.evidence import Asked, shown_lines
 
     lines, held = read_lines(mark(page, concepts), concepts)
-    return [lines[i] for i in shown_lines(lines, held, concepts, fact, where=where)]
+    return [lines[i] for i in shown_lines(lines, held, concepts, Asked(fact, where))]
 
 
 ETR = Concept("effective tax rate", (stems("effective tax rate"), stems("provision for income taxes")), 2.0,
@@ -324,3 +324,40 @@ def test_phrase_tiers_say_how_directly_each_phrase_says_the_idea():
     assert dict(zip(etr.phrases, tiers(etr)))["provision for income taxes"] == INPUT
     capex = parse("What were capital expenditures?").ideas[0]
     assert set(tiers(capex)[1:]) == {SYNONYM}
+
+
+# ---------------------------------------------------------------------------------------------
+# The candidate lines' signals (line_candidates, linechoice.SIGNALS)
+
+
+def _signals(page: str, concepts: tuple[Concept, ...], fact: bool = True, **asked) -> dict[str, dict[str, float]]:
+    """Each candidate line's signals by name, by the line's text."""
+    from evfind import linechoice
+    from evfind.evidence import Asked, line_candidates
+
+    lines, held = read_lines(mark(page, concepts), concepts)
+    return {lines[c.index]: dict(zip(linechoice.SIGNALS, c.signals))
+            for c in line_candidates(lines, held, concepts, Asked(fact, **asked))}
+
+
+def test_a_line_explains_a_change_with_a_change_word_and_a_cause_both():
+    sales = Concept("net sales", (stems("net sales"),), 1.0)
+    page = ("Net sales increased 5%, primarily due to higher prices.\nNet sales due from customers were collected.\n"
+            "Net sales 1,234 1,100")
+    explains = {line: s["explains"] for line, s in _signals(page, (sales,), fact=False).items()}
+    # "due" alone says no cause of a change (the cause and change lists of data/question_words.tsv)
+    assert explains == {"Net sales increased 5%, primarily due to higher prices.": 1.0,
+                        "Net sales due from customers were collected.": 0.0, "Net sales 1,234 1,100": 0.0}
+
+
+def test_the_asked_items_words_opening_a_row_and_the_asked_years_column_are_signals():
+    fcf = Concept("free cash flow", (stems("free cash flow"),), 2.0)
+    fy = Concept("2023", (stems("2023"),), 0.0, line_item=False)
+    page = ("Fiscal Year 2023 2022\nFree cash flow $ 1,339 $ 1,100\nConversion of free cash flow 95 % 90 %\n"
+            "Five-year summary\n2021 2020\nFree cash flow 900 800")
+    signals = _signals(page, (fcf, fy))
+    assert {line: (s["item_start"], s["period_column"], s["other_period"]) for line, s in signals.items()} == {
+        "Free cash flow $ 1,339 $ 1,100": (1.0, 1.0, 0.0),
+        "Conversion of free cash flow 95 % 90 %": (0.0, 1.0, 0.0),
+        "Free cash flow 900 800": (1.0, 0.0, 1.0)}
+    assert signals["Conversion of free cash flow 95 % 90 %"]["extra_words"] > signals["Free cash flow $ 1,339 $ 1,100"]["extra_words"]
