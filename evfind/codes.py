@@ -33,7 +33,7 @@ def fragments(phrases: Iterable[str]) -> list[str]:
         for word in _WORD.findall(phrase):
             if _YEAR.fullmatch(word):
                 continue
-            if len(word) >= MIN_LENGTH and any(ch.isdigit() for ch in word):
+            if len(word) >= MIN_LENGTH and not word.isalpha():  # (letters and digits only: one holds a digit)
                 found[word] = None
     return list(found)
 

@@ -67,10 +67,9 @@ TOP_LINES = 3  # a page's first lines: its title, where a heading the ingest did
 
 
 def _places(ranked) -> dict:
-    found: dict = {}
-    for place, (page, score) in enumerate(ranked, start=1):
-        found.setdefault(page, (place, score))
-    return found
+    """{page: (its place from 1, its score)}, a page listed twice at its first place (the list
+    read from its end: one comprehension, no call a page)."""
+    return {page: (place, score) for place, (page, score) in zip(range(len(ranked), 0, -1), reversed(ranked))}
 
 
 def vectors(signals: Signals, method, made, fused_list, definitions, pages) -> tuple[tuple[float, ...], ...]:
@@ -97,7 +96,10 @@ def vectors(signals: Signals, method, made, fused_list, definitions, pages) -> t
     tables = set(asked_tables(lists_, intent))
     off = off_period(signals.periods, signals.shown, pages)
     evidence = {page: i for i, page in enumerate(evidence_list(pages, signals.passages, intent, tuple(tables), 0.0, off), 1)}
-    aside = aside_reasons(definitions, filing.instruments, intent, made.unnamed, filing.contents)
+    # (why each candidate would be set aside: the filing's sets read for the candidates only)
+    wanted = set(pages)
+    aside = aside_reasons(wanted.intersection(definitions), wanted.intersection(filing.instruments), intent,
+                          wanted.intersection(made.unnamed), wanted.intersection(filing.contents))
     named, exhibit_of = set(made.named), made.exhibit_of or {}
     read = {page: signals.pages.get(page, PageSignal()) for page in pages}
     leaders = {read[page].number for page in pages[:5] if read[page].number}
@@ -123,8 +125,10 @@ def vectors(signals: Signals, method, made, fused_list, definitions, pages) -> t
     def share(held: frozenset, of: list) -> float:
         return len(held.intersection(of)) / len(of) if of else 0.0
 
-    def weighed(held) -> float:
-        return sum(concepts[i].weight for i in held) / total
+    weight = [c.weight for c in concepts].__getitem__
+
+    def weighed(held) -> float:  # (the weights added in the order of ``held``, as ever)
+        return sum(map(weight, held)) / total
 
     def explained(info: PageSignal) -> list[frozenset]:
         return [on for line, on in info.on_lines if line in info.explained] if signals.reason else []
@@ -134,8 +138,10 @@ def vectors(signals: Signals, method, made, fused_list, definitions, pages) -> t
     rows = []
     for place, page in enumerate(pages, start=1):
         info, passage = read[page], passages[page]
-        held = frozenset().union(*(on for _, on in info.on_lines)) if info.on_lines else frozenset()
-        line_weights = [weighed(on) for _, on in info.on_lines]
+        on_lines = info.on_lines
+        ons = [on for _, on in on_lines]
+        held = frozenset().union(*ons) if ons else frozenset()
+        line_weights = list(map(weighed, ons))
         bm25 = lexical.get(page, (0, None))[1]
         after = next_bm25.get(page)
         reasons = aside.get(page, ())
@@ -164,9 +170,9 @@ def vectors(signals: Signals, method, made, fused_list, definitions, pages) -> t
             # ideas
             share(held, ideas), rarest is not None and rarest in held, bool(ideas) and set(ideas) <= held,
             max(line_weights, default=0.0),
-            math.log1p(sum(1 for _, on in info.on_lines if rarest in on)) if rarest is not None else 0.0,
-            sum(1 for w in line_weights if w > 0) / info.lines if info.lines else 0.0,
-            weighed(frozenset().union(*(on for line, on in info.on_lines if line < TOP_LINES))),
+            math.log1p(sum([rarest in on for on in ons])) if rarest is not None else 0.0,
+            sum([w > 0 for w in line_weights]) / info.lines if info.lines else 0.0,
+            weighed(frozenset().union(*[on for line, on in on_lines if line < TOP_LINES])),
             weighed(info.heading), share(info.heading, ideas), rarest is not None and rarest in info.heading,
             share(held, years) if years else 1.0, share(info.printed, years) if years else 1.0,
             # page
@@ -182,5 +188,5 @@ def vectors(signals: Signals, method, made, fused_list, definitions, pages) -> t
             # question
             *question,
         )
-        rows.append(tuple(float(x) for x in row))
+        rows.append(tuple(map(float, row)))
     return tuple(rows)

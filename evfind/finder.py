@@ -332,6 +332,7 @@ class Finder:
         where the question asks the reasons of a change (``reason``), the lines stating a change
         and its cause (``readings.explaining``)."""
         concepts = self._concepts(parsed)
+        items = frozenset(i for i, concept in enumerate(concepts) if concept.line_item)
         periods = [(i, concept.label) for i, (concept, signal) in enumerate(zip(concepts, concept_signals)) if signal.year]
         places = queries.page_places(self.conn, list(pages), targets)
         found = {}
@@ -344,8 +345,7 @@ class Finder:
             lower = text.lower() if periods else ""
             found[page] = rank.PageSignal(
                 number=number, lines=len(lines), characters=len(text), digits=readings.digits(text),
-                rows=sum(1 for i, on in held.items()
-                         if any(concepts[c].line_item for c in on) and evidence.has_figure(lines[i])),
+                rows=sum(1 for i, on in held.items() if not items.isdisjoint(on) and evidence.has_figure(lines[i])),
                 on_lines=tuple(sorted(held.items())),
                 heading=frozenset().union(*on_heading.values()) if on_heading else frozenset(),
                 printed=frozenset(i for i, label in periods if label in lower),

@@ -103,27 +103,60 @@ class Forest:
         self._run: tuple | None = None  # what ``raw`` reads, made of the plan on its first call
         self._masks: list = []  # the plan's masks as integers, each made when first read
         self._splits: dict = {}  # feature -> (its thresholds, where its masks start, {value met: mask})
+        self._wide: dict = {}  # count -> the run's constants for that many vectors side by side
 
     def raw(self, rows: Sequence[Sequence[float]]) -> list[float]:
         """Each vector's sum of leaves (its numbers in the order of ``names``)."""
+        return self.raw_columns(list(zip(*rows)), len(rows)) if rows else []
+
+    def raw_columns(self, columns: Sequence[Sequence[float]], count: int) -> list[float]:
+        """``raw`` of ``count`` vectors given column by column: ``columns[i]``, input ``i`` of
+        every vector in turn (a question's candidates share many: the question's own signals).
+        A column of one value rules out the same leaves for all: its mask is looked up once.
+        The vectors' integers then stand side by side in one integer, so that the few operations
+        that turn each lane's lowest bit into its leaf's place run once for all of them (no lane
+        borrows or carries into the next: a tree's last leaf is never ruled out)."""
         run = self._run or self._start()
+        if not count:
+            return []
         if run[0] is None:  # trees too wide for lanes of 64 bits: walked node by node
-            return [sum_in_order(tree.leaf(x) for tree in self.trees) for x in rows]
-        code, every, lowest, size, features, blob, values, rounds, carry, top, offsets = run
-        found = []
-        for x in rows:
-            alive = every
-            for f, met in features:
-                value = x[f]
+            return [sum_in_order(tree.leaf(x) for tree in self.trees) for x in zip(*columns)]
+        code, every, _, size, features, _, values, _, _, top, _ = run
+        shared, alive = every, [every] * count
+        for f, met in features:
+            column = columns[f]
+            value = column[0]
+            if column.count(value) == count:  # (a NaN: its own mask, as below)
                 mask = met.get(value)  # the values met so far on f, each with its mask
-                alive &= self._mask(f, value) if mask is None else mask
-            low = alive & ~(alive - lowest)  # each lane's lowest bit: its tree's leaf, 1 << place
-            index = offsets  # each lane's place, bit by bit, after its tree's first value
-            for k, bits in enumerate(rounds):
-                index += ((((low & bits) + carry) >> top) & lowest) << k
-            lanes = memoryview(index.to_bytes(size, sys.byteorder)).cast(code)
-            # (big-endian, the last tree's lane comes first)
-            found.append(reduce(add, map(values.__getitem__, reversed(lanes) if _BIG_ENDIAN else lanes), 0.0))
+                shared &= self._mask(f, value) if mask is None else mask
+                continue
+            for i, value in enumerate(column):
+                mask = met.get(value)
+                alive[i] &= self._mask(f, value) if mask is None else mask
+        lowest, rounds, carry, offsets = self._side_by_side(count)
+        together = int.from_bytes(b"".join((vector & shared).to_bytes(size, "little") for vector in alive), "little")
+        low = together & ~(together - lowest)  # each lane's lowest bit: its tree's leaf, 1 << place
+        index = offsets  # each lane's place, bit by bit, after its tree's first value
+        for k, bits in enumerate(rounds):
+            index += ((((low & bits) + carry) >> top) & lowest) << k
+        lanes = memoryview(index.to_bytes(size * count, sys.byteorder)).cast(code)
+        if _BIG_ENDIAN:  # (the last vector's last tree's lane comes first)
+            lanes = lanes.tolist()[::-1]
+        trees = len(lanes) // count
+        return [reduce(add, map(values.__getitem__, lanes[i * trees:(i + 1) * trees]), 0.0) for i in range(count)]
+
+    def _side_by_side(self, count: int) -> tuple[int, tuple[int, ...], int, int]:
+        """The run's per-lane constants (lowest bits, the rounds' bits, carry, offsets) repeated
+        for ``count`` vectors side by side, made once for each count."""
+        found = self._wide.get(count)
+        if found is None:
+            _, _, lowest, size, _, _, _, rounds, carry, _, offsets = self._run
+
+            def repeated(number: int) -> int:
+                return int.from_bytes(number.to_bytes(size, "little") * count, "little")
+
+            found = self._wide[count] = (repeated(lowest), tuple(map(repeated, rounds)), repeated(carry),
+                                         repeated(offsets))
         return found
 
     def _mask(self, f: int, value: float) -> int:
@@ -379,9 +412,10 @@ class Model:
     def scores(self, rows: Sequence[Sequence[float]]) -> list[float]:
         """Each candidate's score (higher: more likely the evidence) from its signals."""
         columns = self._ranker_columns
-        if columns is not None:
-            rows = [[0.0 if c is None else row[c] for c in columns] for row in rows]
-        return self.ranker.raw(rows)
+        if columns is None or not rows:
+            return self.ranker.raw(rows)
+        given, zeros = list(zip(*rows)), (0.0,) * len(rows)
+        return self.ranker.raw_columns([zeros if c is None else given[c] for c in columns], len(rows))
 
     def confidence(self, scores: Sequence[float], named: Sequence[bool],
                    rows: Sequence[Sequence[float]] = (), apart: Sequence[bool] = ()) -> list[float]:

@@ -203,6 +203,8 @@ def spans(marked: str, limit: int = 6) -> tuple[str, ...]:
     forms: set[str] = set()
     for span in MARK.findall(marked):
         span = " ".join(span.split()).lower()
+        if span in found:  # (a stretch met again: its form is in forms)
+            continue
         form = " ".join(normal(w) for w in span.split())  # "cash flows" and "cash flow": one
         if span and form not in forms:
             forms.add(form)

@@ -98,6 +98,24 @@ def test_the_shipped_forest_scores_as_its_trees_walked(monkeypatch):
     assert max(len(met) for _, _, met in forgetful._splits.values()) == 3
 
 
+def test_candidates_sharing_signals_score_as_each_walked_alone():
+    """A question's candidates share many signals (the question's own: a column of one value,
+    whose leaves are ruled out once for all) and are scored side by side in one integer: each
+    one's score is its own walk's, whatever the others beside it, one alone or twenty."""
+    import random
+
+    forest = learned.shipped().ranker
+    thresholds = sorted({x for tree in forest.trees for x in tree.threshold})
+    draw = random.Random(7)
+    shared = {i: draw.choice(thresholds) for i in range(0, len(forest.names), 2)}  # every other input
+    rows = [[shared.get(i, draw.choice((draw.choice(thresholds), draw.uniform(-3, 3), 0.0)))
+             for i in range(len(forest.names))] for _ in range(20)]
+    rows[3] = list(rows[0])  # two candidates alike
+    assert forest.raw(rows) == walked(forest, rows)
+    assert [forest.raw([row])[0] for row in rows] == walked(forest, rows)
+    assert forest.raw(rows[5:7]) == walked(forest, rows[5:7]) and forest.raw([]) == []
+
+
 def test_trees_of_one_leaf_and_trees_too_wide_for_a_lane():
     """A tree of one leaf adds its value; a tree of more than 64 leaves (no lane holds it) is walked."""
     one = learned.Tree((), (), (), (), (0.25,))
