@@ -498,15 +498,10 @@ def revision_tickers(conn: sqlite3.Connection, revision_id: int) -> tuple[str, .
 
 
 def insert_pages(conn: sqlite3.Connection, revision_id: int, pages: list[dict]) -> None:
-    """Insert the pages of a revision with their sections, and index them in pages_fts.
-
-    Each page is a dict with page_number, page_label, text, raw_text, heading, section,
-    section_heading, statement and sections (a list of (label, heading, origin)).
-
-    In three statements, not three a page: the pages in one ``executemany``, their index in one
-    ``INSERT ... SELECT`` over them (the same rows in the same order, so the same index), their
-    sections in one ``executemany``.
-    """
+    """Insert a revision's pages (dicts of page_number, page_label, text, raw_text, heading,
+    section, section_heading, statement and sections, a list of (label, heading, origin)), their
+    sections and their pages_fts index, in three statements, not three a page (the index by
+    ``INSERT ... SELECT`` over the same rows in the same order, so the same index)."""
     conn.executemany(
         "INSERT INTO pages (revision_id, page_number, page_label, text, raw_text, heading, "
         "context, section, section_heading, statement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -547,10 +542,8 @@ def indexes_after(conn: sqlite3.Connection, table: str) -> Iterator[None]:
     """Drop ``table``'s indexes for the rows inserted inside, and create them again from their
     own SQL after: one sort per index instead of a B-tree insert per row (the facts of a
     filing: a third of their write). The same indexes at the end, in the same transaction."""
-    made = conn.execute(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
-        (table,),
-    ).fetchall()
+    made = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? "
+                        "AND sql IS NOT NULL ORDER BY name", (table,)).fetchall()
     for name, _ in made:
         conn.execute('DROP INDEX "{}"'.format(name.replace('"', '""')))
     yield

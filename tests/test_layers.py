@@ -143,3 +143,10 @@ def test_the_direction_check_finds_an_import_the_wrong_way():
 
 def test_ingest_imports_nothing_query_side_and_shared_modules_neither_side():
     assert wrong_way(graph()) == []
+
+
+def test_no_module_is_over_700_lines():
+    """A module has one job; past 700 lines it has taken a second one (CONTRIBUTING.md, Layout)."""
+    long = {name: n for name, path in modules().items()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 700}
+    assert long == {}
