@@ -336,14 +336,17 @@ def test_the_table_of_the_span_asked_for_comes_first(tmp_path, cli):
         "Net Revenue by Region\nNorth America grew 3% and Europe grew 6%, driven by pricing and volume.",
     ]
 
-    def first(name: str, second: str, question: str, *options: str) -> int:
+    def ranked(name: str, second: str, question: str, *options: str) -> list[int]:
         pages = [
             "ACME Corp Reports 2024 Results\nRevenue grew 4% in the fourth quarter.",
             table("Quarter", "$ 1,210 $ 35 $ 1,245"),
             table(second, "$ 4,870 $ 120 $ 4,990"),
             *others,
         ]
-        return ranked_pages(cli, tmp_path, name, pages, question, *options)[0]
+        return ranked_pages(cli, tmp_path, name, pages, question, *options)
+
+    def first(name: str, second: str, question: str, *options: str) -> int:
+        return ranked(name, second, question, *options)[0]
 
     annual = ("ACME_2024Q4_EARNINGS", "Year")
     # the full year asked: the rules' off-period step puts the year's table first; the learned
@@ -351,10 +354,7 @@ def test_the_table_of_the_span_asked_for_comes_first(tmp_path, cli):
     # filing, behind the quarter's: a known miss, left to the training data, not a rule
     question = "Where is operating profit by division, reported and core, for the full year?"
     assert first(*annual, question, "--method", "rules") == 3
-    assert ranked_pages(cli, tmp_path, annual[0] + "_L", [
-        "ACME Corp Reports 2024 Results\nRevenue grew 4% in the fourth quarter.",
-        table("Quarter", "$ 1,210 $ 35 $ 1,245"), table("Year", "$ 4,870 $ 120 $ 4,990"), *others,
-    ], question)[:2].count(3) == 1
+    assert 3 in ranked(*annual, question)[:2]
     assert first(*annual, "全年按分部的营业利润调节表在哪一页？") == 3
     # no span asked: the rules keep the fusion's order (the quarter's table first); the learned
     # stage puts the year's table first on this filing (a known difference, not tuned away)
@@ -363,10 +363,7 @@ def test_the_table_of_the_span_asked_for_comes_first(tmp_path, cli):
     interim = ("ACME_2024Q2_EARNINGS", "24 Weeks")
     question = "Where is year-to-date operating profit by division, reported and core?"
     assert first(*interim, question, "--method", "rules") == 3
-    assert ranked_pages(cli, tmp_path, interim[0] + "_L", [
-        "ACME Corp Reports 2024 Results\nRevenue grew 4% in the fourth quarter.",
-        table("Quarter", "$ 1,210 $ 35 $ 1,245"), table("24 Weeks", "$ 4,870 $ 120 $ 4,990"), *others,
-    ], question)[:2].count(3) == 1
+    assert 3 in ranked(*interim, question)[:2]
     assert first(*interim, "Where is operating profit by division, reported and core?", "--method", "rules") == 2
     assert first(*interim, "Where is operating profit by division, reported and core?") in (2, 3)
 
