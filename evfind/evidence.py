@@ -33,7 +33,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from .periods import SPAN_NAMED, off_period, periods_asked, periods_shown  # noqa: F401 (read here by finder, question)
+from .periods import SPAN_NAMED, off_period, other_years, periods_asked, periods_shown  # noqa: F401 (read here by finder, question)
 from .porter import stem_token
 from .text import LazyPattern
 
@@ -560,7 +560,8 @@ def line_candidates(
                    totals, why and sentence, why and row, explaining, why and explaining,
                    *_asked_line(lines, i, on, concepts, label, own_words, years, heads, row, totals),
                    where and totals, fact and totals, where and lead_in,
-                   bool(label) and content_stems(line)[:1] == ("other",) and "other" not in own_words)
+                   bool(label) and content_stems(line)[:1] == ("other",) and "other" not in own_words,
+                   bool(years) and other_years(years, line))
         keys.append(((i in named, title == where, i in tagged, month, not footnote, item, round(score, 9),
                       with_figure, round(precision, 9), -i), i, signals))
     if any(key[6] > 0 for key, _, _ in keys):  # a line that says only a year or the filer says nothing asked

@@ -80,6 +80,7 @@ SIGNALS = (
     "fact_total",  # a total's row or sentence, and the question asks a figure
     "where_lead_in",  # a table's or a list's lead-in, and the question asks only where
     "other_row",  # opens with "Other" (a residual line: "Other financing activities"), which the question does not say
+    "other_year",  # names years, none of them one the question names (a sentence's or a row's own dates)
 )
 MODEL = "evidence_lines.txt"
 

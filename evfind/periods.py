@@ -8,7 +8,8 @@ to date (or the quarter and the full year), on neighbouring pages that hold the 
 say which is which (Reg S-X Rule 10-01(c): interim statements for the quarter and the year to
 date; Rule 3-02: annual statements for the year), as do the question's words ("full-year",
 "year-to-date", "Q4"). Spans: "quarter", "to_date" (the year to date: six or nine months, 24 or
-36 weeks, the first half), "year" (twelve months, 52 or 53 weeks).
+36 weeks, the first half), "year" (twelve months, 52 or 53 weeks). ``other_years``: a line that
+names only years the question does not (a signal of the line chooser, linechoice.py).
 """
 
 import re
@@ -119,3 +120,18 @@ def off_period(asked: frozenset[str], text: str) -> bool:
         return False
     shown = periods_shown(text)
     return bool(shown) and not shown & asked
+
+
+_YEAR = LazyPattern(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def other_years(years: frozenset[str], line: str) -> bool:
+    """Does a line name years, none of them one the question names (``years``): a sentence of
+    another year's event ("adopted the ASU in Q1 2017" when 2018 is asked), a row dated another
+    year? A line naming no year is not other.
+
+    >>> other_years(frozenset({"2018"}), "recorded in Q1 2017"), other_years(frozenset({"2018"}), "2018 and 2017")
+    (True, False)
+    """
+    named = set(_YEAR.findall(line))
+    return bool(named) and not named & years

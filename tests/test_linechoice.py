@@ -66,3 +66,29 @@ def test_how_much_a_figure_was_shows_its_row(cli, ten_k):
     assert result.exit_code == 0, result.output
     first = data["results"][0]["evidence"][0]
     assert first["text"] == "Net sales $ 2,480 $ 2,210"
+
+
+@pytest.fixture(scope="module")
+def two_years(tmp_path_factory):
+    from evfind.ingest import ingest
+
+    pages = PAGES[:2] + [
+        "Item 7. Management's Discussion and Analysis\n"
+        "Critical Accounting Estimates\n"
+        "In 2023 the adoption of the lease standard added $12 million to retained earnings.\n"
+        "In 2024 the adoption of the lease standard added $40 million to retained earnings.\n"
+        "Net sales rose 12%.",
+    ]
+    path = make_pdf(tmp_path_factory.mktemp("years") / "TARNWELL_2024_10K.pdf", [f"{COMPANY}\n{p}" for p in pages])
+    return ingest(path).db_path
+
+
+def test_a_sentence_of_another_year_gives_way_to_the_year_asked(cli, two_years):
+    """Two sentences say the same concepts; the first (which the rules' order puts first) is of
+    2023. Asked of 2024, the sentence naming 2024 is shown first (the ``period`` and
+    ``other_year`` signals: it names the year asked, the other names only another year)."""
+    result, data = cli.json("query", two_years, "How much did adopting the lease standard in fiscal 2024 add to retained earnings?")
+    assert result.exit_code == 0, result.output
+    first = data["results"][0]
+    assert first["page_number"] == 3
+    assert first["evidence"][0]["text"] == "In 2024 the adoption of the lease standard added $40 million to retained earnings."
