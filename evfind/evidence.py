@@ -387,7 +387,7 @@ class Asked(NamedTuple):
     of the page's lines (by index) show a fact the filing tags with a concept asked
     (``tagged``), hold a mark of the query (``marked``), are the row of a month asked
     (``months``), or name the thing asked as a report prints it (``named``: a critical audit
-    matter's title)."""
+    matter's title); and the spans of time it asks (``spans``: ``periods_asked``)."""
 
     fact: bool = False
     where: bool = False
@@ -396,6 +396,7 @@ class Asked(NamedTuple):
     marked: frozenset[int] = frozenset()
     months: frozenset[int] = frozenset()
     named: frozenset[int] = frozenset()
+    spans: frozenset[str] = frozenset()
 
 
 def shown_lines(
@@ -495,7 +496,7 @@ def line_candidates(
     where another says more."""
     if not held or not concepts:
         return []
-    fact, where, why, tagged, marked, months, named = asked
+    fact, where, why, tagged, marked, months, named, spans = asked
     # Every line the query marked is read, not only those where a marked stretch holds a whole
     # phrase: the index marks words, not the glue between them, so "RETURN ON INVESTED CAPITAL"
     # is three marks, none of them the phrase (line_concepts reads the phrase across the glue).
@@ -561,7 +562,8 @@ def line_candidates(
                    *_asked_line(lines, i, on, concepts, label, own_words, years, heads, row, totals),
                    where and totals, fact and totals, where and lead_in,
                    bool(label) and content_stems(line)[:1] == ("other",) and "other" not in own_words,
-                   bool(years) and other_years(years, line))
+                   bool(years) and other_years(years, line), bool(spans) and off_period(spans, "\n".join(
+                       [*(lines[j] for j in column_headings(lines, i)), line]) if row else line))
         keys.append(((i in named, title == where, i in tagged, month, not footnote, item, round(score, 9),
                       with_figure, round(precision, 9), -i), i, signals))
     if any(key[6] > 0 for key, _, _ in keys):  # a line that says only a year or the filer says nothing asked

@@ -81,6 +81,7 @@ SIGNALS = (
     "where_lead_in",  # a table's or a list's lead-in, and the question asks only where
     "other_row",  # opens with "Other" (a residual line: "Other financing activities"), which the question does not say
     "other_year",  # names years, none of them one the question names (a sentence's or a row's own dates)
+    "other_span",  # covers only spans of time the question does not ask ("six months ended" for a quarter), or its table's headings do
 )
 MODEL = "evidence_lines.txt"
 

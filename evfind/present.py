@@ -52,7 +52,8 @@ def tiers(idea, metrics: bool = True) -> tuple[int, ...]:
 
 def shown(passage: Passage, lines: list[str], held, concepts: tuple[evidence.Concept, ...], fact: bool,
           where: bool = False, tagged: frozenset[int] = frozenset(), marked: frozenset[int] = frozenset(),
-          months: tuple[tuple[str, str], ...] = (), asks_what: bool = False, why: bool = False) -> Passage:
+          months: tuple[tuple[str, str], ...] = (), asks_what: bool = False, why: bool = False,
+          spans: frozenset[str] = frozenset()) -> Passage:
     """The passage with the lines a user reads (``evidence.shown_lines``, chosen from the whole
     page) as its evidence lines, each with its table's column headings
     (``evidence.column_headings``). Its score, coverage and figure (what the ranking reads)
@@ -63,7 +64,7 @@ def shown(passage: Passage, lines: list[str], held, concepts: tuple[evidence.Con
     cams = (not where or asks_what) and auditlines.asks_cam([p for c in concepts for p in c.phrases])
     named = auditlines.cam_titles(lines) if cams else frozenset()
     asked = evidence.Asked(fact, where, why, tagged, marked,
-                           by_month.month_rows(lines, months) if months and fact else frozenset(), named)
+                           by_month.month_rows(lines, months) if months and fact else frozenset(), named, spans)
     chosen = evidence.shown_lines(lines, held, concepts, asked) or tuple(
         i for i, _ in passage.lines)
     columns = tuple(tuple((j, lines[j]) for j in evidence.column_headings(lines, i)) for i in chosen)
@@ -107,6 +108,7 @@ def shown_passages(passages, marks, page_ids, concepts: tuple[evidence.Concept, 
              and not (figures and bool(_FIGURE_FIRST.match(parsed.text))))
     months = by_month.months_asked(parsed.text)
     why = not _WHY.isdisjoint(evidence.stems(parsed.text)) or any(w in parsed.text for w in _WHY_ZH)
+    spans = evidence.periods_asked(parsed.reading.english if parsed.reading is not None else parsed.text)
     found = dict(passages)
     for page in page_ids:
         passage = found.get(page)
@@ -116,7 +118,7 @@ def shown_passages(passages, marks, page_ids, concepts: tuple[evidence.Concept, 
             strong = [hit for hit in facts.on_page(page) if hit.score >= least] if facts is not None else []
             marked = frozenset(i for i, line in enumerate(text.split("\n")) if evidence.START in line)
             found[page] = shown(passage, lines, held, concepts, figures, where, tagged_lines(lines, strong), marked, months,
-                                asks_what, why)
+                                asks_what, why, spans)
     return found
 
 

@@ -92,3 +92,29 @@ def test_a_sentence_of_another_year_gives_way_to_the_year_asked(cli, two_years):
     first = data["results"][0]
     assert first["page_number"] == 3
     assert first["evidence"][0]["text"] == "In 2024 the adoption of the lease standard added $40 million to retained earnings."
+
+
+@pytest.fixture(scope="module")
+def two_spans(tmp_path_factory):
+    from evfind.ingest import ingest
+
+    pages = PAGES[:2] + [
+        "Item 7. Management's Discussion and Analysis\n"
+        "Results of Operations\n"
+        "Gross margin decreased from 40% to 38% in the six months ended June 30, 2024, due to lower prices.\n"
+        "Gross margin decreased from 41% to 37% in the three months ended June 30, 2024, due to lower prices.\n"
+        "Net sales rose 12%.",
+    ]
+    path = make_pdf(tmp_path_factory.mktemp("spans") / "TARNWELL_2024_10Q.pdf", [f"{COMPANY}\n{p}" for p in pages])
+    return ingest(path).db_path
+
+
+def test_a_sentence_of_another_span_gives_way_to_the_quarter_asked(cli, two_spans):
+    """The six months' sentence comes first on the page and says as much; asked of the quarter,
+    the three months' sentence is shown first (``other_span``: the other covers only a span the
+    question does not ask)."""
+    result, data = cli.json("query", two_spans, "Why did gross margin fall in the quarter ended June 30, 2024?")
+    assert result.exit_code == 0, result.output
+    first = data["results"][0]
+    assert first["page_number"] == 3
+    assert first["evidence"][0]["text"].startswith("Gross margin decreased from 41% to 37% in the three months ended")
