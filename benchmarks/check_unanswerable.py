@@ -6,8 +6,8 @@ Each question lists under ``absent`` the expressions (regular expressions, case-
 what its answer would have to say (the measure it asks for, the Item it names); a page of the
 filing that matches one of them is printed, and the exit code is 1. The pages read are those of
 the product's own ingest (``evaluate.database_for``, the ingest cache of ``--cache``): the pages
-a query ranks. It also checks that no question is on a filing of hold-out 7 (unspent: its
-filings and questions are never tuned on).
+a query ranks. It also checks that no question is on a filing of hold-out 7 (the FinanceBench
+filings, kept free of these questions while hold-out 7 was unspent).
 """
 
 from __future__ import annotations

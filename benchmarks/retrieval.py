@@ -10,8 +10,8 @@ own filing, ingested from its PDF (cached under --cache):
   (``benchmarks/questions_taxonomy.jsonl``: one or two per standard topic, written for this
   project by reading the filings), in English and in Chinese, and the sample filing's own;
 - the hold-out sets (``benchmarks/questions_holdout.jsonl`` and ``questions_holdout2.jsonl`` to
-  ``questions_holdout7.jsonl``: written without evfind's vocabulary in view), measured with
-  DEFAULT only: no parameter is chosen on them;
+  ``questions_holdout8.jsonl``, and ``questions_holdout8_edgar.jsonl`` on the EDGAR filings: written
+  without evfind's vocabulary in view), measured with DEFAULT only: no parameter is chosen on them;
 - in-sample: every question ranked with DEFAULT; leave-one-company-out: every setting of
   rank.GRID evaluated, and each company's questions ranked with the setting that scores best on
   the other companies' (the Chinese questions follow the same choices), beside the in-sample
@@ -63,9 +63,12 @@ HOLDOUTS = {
     "holdout5": REPO / "benchmarks" / "questions_holdout5.jsonl",  # the fifth: FinanceBench's three kinds of question
     "holdout6": REPO / "benchmarks" / "questions_holdout6.jsonl",  # the sixth: where-is, facts and analysts' questions
     "holdout7": REPO / "benchmarks" / "questions_holdout7.jsonl",  # the seventh: first look after the learned stage
+    "holdout8": REPO / "benchmarks" / "questions_holdout8.jsonl",  # the eighth, its PDF half (questions_holdout8.md)
 }
+# ... and those on the EDGAR HTML filings (asked of --edgar's folder): the eighth's HTML half
+HOLDOUTS_EDGAR = {"holdout8-edgar": REPO / "benchmarks" / "questions_holdout8_edgar.jsonl"}
 # ... each asked in English and in Chinese: the names of their sets, in the order they are reported
-HOLDOUT_SETS = tuple(n for name in HOLDOUTS for n in (name, f"{name}-zh"))
+HOLDOUT_SETS = tuple(n for name in (*HOLDOUTS, *HOLDOUTS_EDGAR) for n in (name, f"{name}-zh"))
 # The seed's own example (issue 10): the geographies PepsiCo operates in, Item 1's divisions.
 SEED_EXAMPLE = (
     "PEPSICO_2022_10K",
@@ -83,6 +86,10 @@ def sets(financebench: Path | None, edgar: Path | None = None) -> list[tuple[str
         found += [
             ("edgar", EDGAR_QUESTIONS, "question", "question_type", edgar, None),
             ("edgar-zh", EDGAR_QUESTIONS, "question_zh", "question_type", edgar, "edgar"),
+            *(entry for name, path in HOLDOUTS_EDGAR.items() for entry in (
+                (name, path, "question", "form", edgar, None),
+                (f"{name}-zh", path, "question_zh", "form", edgar, name),
+            )),
         ]
     if financebench is not None:
         pdfs = financebench / "pdfs"

@@ -37,3 +37,12 @@ def test_this_reports_revenue_has_no_unread_message(cli, filing_db):
     result, data = cli.json("query", filing_db, "本次财报中的净销售额是多少？")
     assert result.exit_code == 0
     assert besides_doubt(data["message"]) is None  # not "未识别：次"
+
+
+@pytest.mark.parametrize("question", ["哪一页把存货拆分为原材料、在产品和产成品？", "按地区拆分的净销售额表在哪一页？"])
+def test_broken_down_is_a_function_word_and_no_spin_off(question):
+    """拆分 of a question says how a figure is broken down (按...拆分, 拆分为), as 划分 does; the
+    spin-off of ASC 505-60 is 分拆 or 分立."""
+    reading = zh.read(question)
+    assert "spin off" not in reading.english and reading.unknown == ()
+    assert "spin off" in zh.read("公司分拆业务的会计处理在哪一页？").english
