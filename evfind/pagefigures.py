@@ -121,10 +121,10 @@ def _figures(line: str) -> list[_Found]:
         if bare and _YEAR.fullmatch(number):
             continue  # a year
         opened = match["open"] or match["open2"]
-        if bare and opened and match["close"] and len(number) <= 2:
-            continue  # a footnote marker: "(1)"
+        if bare and opened and match["close"] and len(number) <= 2 and not found and re.search(r"(?:^|[^\W\d_])\s*$", masked[:match.start()]):
+            continue  # a footnote marker: "(1)" after a label, before the row's figures ("(9)" among them is one)
         end = match.end()
-        value = re.sub(r"\s+", " ", line[match.start():end]).strip()
+        value = re.sub(r"(?<=[$(])\s+|\s+(?=[)%])", "", re.sub(r"\s+", " ", line[match.start():end]).strip())
         if opened and not match["close"]:
             value = value.lstrip("( ")
         if match["close"] and not opened:
@@ -203,11 +203,13 @@ def _sentence_figures(number: int, line: str) -> list[Printed]:
             continue
         dates = list(_DATED.finditer(sentence))
         paired = _respectively(sentence, found, dates)
+        run_of = {n: run for run in _runs([(f.start, f.end) for f in found], sentence) for n in run}
         for n, figure in enumerate(found):
-            start = found[n - 1].end if n else 0
-            end = found[n + 1].start if n + 1 < len(found) else len(sentence)
-            before = sentence[start:figure.start].split()[-REACH:]
-            after = sentence[figure.end:end].split()[:REACH // 2]
+            first, last = run_of[n][0], run_of[n][-1]  # "4.8% and 4.9%": the words around the run are each one's
+            start = found[first - 1].end if first else 0
+            end = found[last + 1].start if last + 1 < len(found) else len(sentence)
+            before = sentence[start:found[first].start].split()[-REACH:]
+            after = sentence[found[last].end:end].split()[:REACH // 2]
             around = " ".join(before + after)
             if not _WORD.search(around):
                 continue
