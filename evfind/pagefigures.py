@@ -51,6 +51,8 @@ PRINTED_FOR = frozenset({"html"})
 REACH = 10  # words read on each side of a sentence's figure
 _SCALE_NAMES = {3: "in thousands", 6: "in millions", 9: "in billions"}
 
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?")  # a month's name, whole or short ("decreased" is none)
 # A figure as printed: "(1,234)", "$ 0.88", "-3.1 %", "$17.33 billion", "—" (a cell left empty).
 _FIGURE = re.compile(
     r"(?<![\w.,/-])(?P<open>\(\s?)?(?P<minus>[-\u2212]\s?)?(?P<dollar>\$\s?)?(?P<open2>\(\s?)?"
@@ -63,7 +65,7 @@ _EMPTY_CELL = re.compile(r"(?<!\S)[\u2014\u2013-](?!\S)")
 _NOT_FIGURES = re.compile(
     r"\b(?:items?|notes?|parts?|sections?|pages?|exhibits?|schedules?|rules?|articles?|forms?|chapters?|"
     r"levels?|tiers?|phases?|nos?\.|numbers?|ASC|ASU|Topic)\s+\(?[\dIVX]+[A-Z]?(?:[-.]\d+)*\)?"
-    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
+    r"|\b" + _MONTH + r"\s+\d{1,2}\b"
     r"|\b\d{1,2}(?:st|nd|rd|th)\b|\b[1-4]Q\b|\bQ[1-4]\b|\b\d{1,2}[ -](?:weeks?|months?|days?|years?)\b",
     re.I,
 )
@@ -72,14 +74,15 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z(\"\u201c])")
 # A heading's column: an optional month and day (or "fiscal"), then a year.
-_COLUMN = re.compile(r"(?:(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+)|"
+_COLUMN = re.compile(r"(?:(?:" + _MONTH + r"\s+\d{1,2},?\s+)|"
                      r"(?:fiscal\s+|fy\s?))?(?<!\d)(?:19|20)\d\d(?!\d)", re.I)
 _SPAN = re.compile(r"(?:(?:three|six|nine|twelve|thirteen|twenty-six|thirty-nine|fifty-two|\d{1,2})[ -]"
                    r"(?:months?|weeks?)|(?:fiscal\s+)?years?|quarters?|periods?)\s+(?:ended|ending)"
-                   r"(?:\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?!\d),?)?"
+                   r"(?:\s+" + _MONTH + r"\s+\d{1,2}(?!\d),?)?"
                    r"|(?:first|second|third|fourth)\s+quarter|first\s+(?:six|nine)\s+months|first\s+half", re.I)
-_DATED = re.compile(r"(?:(?:as of|at|through|ended|ending)\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|"
-                    r"nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?)?(?:(?:fiscal|fy)\s?)?(?<!\d)(?:19|20)\d\d(?!\d)", re.I)
+_DATED = re.compile(r"(?:(?:(?:\d{1,2}|three|six|nine|twelve)[ -](?:week|month)s?\s+(?:fiscal\s+)?(?:quarters?|periods?|years?)?\s*)?"
+                    r"(?:as of|at|through|ended|ending)\s+)?(?:" + _MONTH + r"\s+(?:\d{1,2},?\s+)?)?"
+                    r"(?:(?:fiscal|fy)\s?)?(?<!\d)(?:19|20)\d\d(?!\d)", re.I)
 _LENGTH_WORDS = {3: re.compile(r"\b(?:three|3|thirteen|13)[ -](?:months?|weeks?)|\bquarters?\b", re.I),
                  6: re.compile(r"\b(?:six|6|twenty-six|26)[ -](?:months?|weeks?)", re.I),
                  9: re.compile(r"\b(?:nine|9|thirty-nine|39)[ -](?:months?|weeks?)", re.I),
@@ -114,14 +117,16 @@ class _Found(NamedTuple):
 def _figures(line: str) -> list[_Found]:
     """The figures of a line, in order (the references, dates' days and markers left out)."""
     masked = _NOT_FIGURES.sub(lambda m: " " * len(m.group(0)), line)
-    found = []
+    found, marker = [], False
     for match in _FIGURE.finditer(masked):
         number = match["number"]
         bare = not (match["dollar"] or match["percent"] or match["scale"] or "," in number or "." in number)
         if bare and _YEAR.fullmatch(number):
             continue  # a year
         opened = match["open"] or match["open2"]
-        if bare and opened and match["close"] and len(number) <= 2 and not found and re.search(r"(?:^|[^\W\d_])\s*$", masked[:match.start()]):
+        if bare and opened and match["close"] and len(number) <= 2 and not found and not marker and re.search(
+                r"(?:^|[^\W\d_]|\))\s*$", masked[:match.start()]):
+            marker = True
             continue  # a footnote marker: "(1)" after a label, before the row's figures ("(9)" among them is one)
         end = match.end()
         value = re.sub(r"(?<=[$(])\s+|\s+(?=[)%])", "", re.sub(r"\s+", " ", line[match.start():end]).strip())
@@ -208,13 +213,13 @@ def _sentence_figures(number: int, line: str) -> list[Printed]:
             first, last = run_of[n][0], run_of[n][-1]  # "4.8% and 4.9%": the words around the run are each one's
             start = found[first - 1].end if first else 0
             end = found[last + 1].start if last + 1 < len(found) else len(sentence)
-            before = sentence[start:found[first].start].split()[-REACH:]
-            after = sentence[found[last].end:end].split()[:REACH // 2]
+            before = _reach(sentence, start, found[first].start, REACH, backward=True)
+            after = _reach(sentence, found[last].end, end, REACH // 2)
             around = " ".join(before + after)
             if not _WORD.search(around):
                 continue
             label = " ".join(before + [figure.value] + after).strip(" ,;:")
-            period = paired.get(n) or _nearest(dates, figure)
+            period = paired.get(n) or _nearest(dates, figure, sentence)
             printed.append(Printed(number, label, figure.value, period, None, _words(around)))
     return printed
 
@@ -228,10 +233,29 @@ def _words(text: str) -> frozenset[str]:
     return stems_of(" ".join(w for w in text.split() if _WORD.search(w) and w.lower().strip(".,;:()\"'") not in stop))
 
 
-def _nearest(dates, figure: _Found) -> str | None:
+def _reach(sentence: str, start: int, end: int, most: int, backward: bool = False) -> list[str]:
+    """The words of a stretch nearest a figure, ``most`` of them not counting dates and references."""
+    masked = _NOT_FIGURES.sub(lambda m: " " * len(m.group(0)), _DATED.sub(lambda m: " " * len(m.group(0)), sentence))
+    spans = list(re.finditer(r"\S+", sentence[start:end]))
+    kept, counted = [], 0
+    for match in reversed(spans) if backward else spans:
+        if counted == most:
+            break
+        kept.append(match.group(0))
+        counted += bool(masked[start + match.start():start + match.end()].strip())
+    return kept[::-1] if backward else kept
+
+
+_COMPARED = re.compile(r"\b(?:compared (?:with|to)|from|versus|vs\.?)\s", re.I)
+
+
+def _nearest(dates, figure: _Found, sentence: str) -> str | None:
+    """The date nearest before a figure, else after it; after it where the figure is the other
+    side of a comparison ("..., compared with $1.04 for the third quarter of fiscal 2023")."""
     before = [d for d in dates if d.end() <= figure.start]
     after = [d for d in dates if d.start() >= figure.end]
-    chosen = before[-1] if before else (after[0] if after else None)
+    compared = before and after and _COMPARED.search(sentence, before[-1].end(), figure.start)
+    chosen = after[0] if compared or (after and not before) else (before[-1] if before else None)
     return " ".join(chosen.group(0).split()) if chosen else None
 
 
