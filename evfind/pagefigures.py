@@ -89,9 +89,12 @@ _LENGTH_WORDS = {3: re.compile(r"\b(?:three|3|thirteen|13)[ -](?:months?|weeks?)
                  12: re.compile(r"\b(?:twelve|12|fifty-two|52)[ -](?:months?|weeks?)|\byears?\s+ended", re.I)}
 
 
-# Words of when, not of what: a sentence's period is read apart (its dates), not as its line item.
+# Words of when, not of what: a sentence's period is read apart (its dates), not as its line item;
 _PERIOD_WORDS = frozenset({"fiscal", "year", "years", "quarter", "quarters", "month", "months", "week", "weeks", "end",
-                           "ended", "ending", "period", "periods", "first", "second", "third", "fourth"})
+                           "ended", "ending", "period", "periods", "first", "second", "third", "fourth",
+                           # and the hedges of a figure's size ("approximately 77,800 employees"), not of what it is
+                           "approximately", "approximate", "about", "nearly", "almost", "roughly", "over", "around",
+                           "including"})
 
 
 class Printed(NamedTuple):
