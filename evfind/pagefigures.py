@@ -71,6 +71,9 @@ _NOT_FIGURES = re.compile(
 )
 _MARKER = re.compile(r"\(\s?\d{1,2}\s?\)|\(\s?[a-z]\s?\)|\*+")  # footnote markers: "(1)", "(a)", "*"
 _YEAR = re.compile(r"(?:19|20)\d\d")
+_DIGIT = re.compile(r"\d")
+_TOKEN = re.compile(r"\S+")
+_INNER = re.compile(r"(?<=[$(])\s+|\s+(?=[)%])")  # the spaces inside a figure as printed: "$ (0.12)" is "$(0.12)"
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z(\"\u201c])")
 # A heading's column: an optional month and day (or "fiscal"), then a year.
@@ -117,9 +120,10 @@ class _Found(NamedTuple):
     bare: bool  # no $, %, decimals, thousands separator or scale word: a count, or a reference
 
 
-def _figures(line: str) -> list[_Found]:
-    """The figures of a line, in order (the references, dates' days and markers left out)."""
-    masked = _NOT_FIGURES.sub(lambda m: " " * len(m.group(0)), line)
+def _figures(line: str, masked: str | None = None) -> list[_Found]:
+    """The figures of a line, in order (the references, dates' days and markers left out);
+    ``masked``: the line with those blanked already (``_blanked``)."""
+    masked = masked or _NOT_FIGURES.sub(lambda m: " " * len(m.group(0)), line)
     found, marker = [], False
     for match in _FIGURE.finditer(masked):
         number = match["number"]
@@ -132,7 +136,9 @@ def _figures(line: str) -> list[_Found]:
             marker = True
             continue  # a footnote marker: "(1)" after a label, before the row's figures ("(9)" among them is one)
         end = match.end()
-        value = re.sub(r"(?<=[$(])\s+|\s+(?=[)%])", "", re.sub(r"\s+", " ", line[match.start():end]).strip())
+        value = line[match.start():end].strip()
+        if " " in value or "\u00a0" in value or "\t" in value:
+            value = _INNER.sub("", " ".join(value.split()))
         if opened and not match["close"]:
             value = value.lstrip("( ")
         if match["close"] and not opened:
@@ -200,13 +206,13 @@ def _row(lines: list[str], i: int, scale: str | None, per_share: bool = False) -
     return printed
 
 
-def _sentence_figures(number: int, line: str) -> list[Printed]:
+def _sentence_figures(number: int, line: str, wanted: re.Pattern | None = None) -> list[Printed]:
     printed = []
-    offset = 0
     for sentence in _SENTENCE.split(line):
-        begin = line.find(sentence, offset)
-        offset = begin + len(sentence)
-        found = [f for f in _figures(sentence) if not (f.bare and len(f.value) <= 2)]
+        if not _DIGIT.search(sentence) or (wanted is not None and not wanted.search(sentence)):
+            continue  # no figure, or no word of the question: nothing of it can be listed
+        masked = _blanked(sentence)
+        found = [f for f in _figures(sentence, masked) if not (f.bare and len(f.value) <= 2)]
         if not found:
             continue
         dates = list(_DATED.finditer(sentence))
@@ -216,36 +222,47 @@ def _sentence_figures(number: int, line: str) -> list[Printed]:
             first, last = run_of[n][0], run_of[n][-1]  # "4.8% and 4.9%": the words around the run are each one's
             start = found[first - 1].end if first else 0
             end = found[last + 1].start if last + 1 < len(found) else len(sentence)
-            before = _reach(sentence, start, found[first].start, REACH, backward=True)
-            after = _reach(sentence, found[last].end, end, REACH // 2)
-            around = " ".join(before + after)
-            if not _WORD.search(around):
+            before = _reach(sentence, start, found[first].start, REACH, masked, backward=True)
+            after = _reach(sentence, found[last].end, end, REACH // 2, masked)
+            words = _words([blank for _, blank in before + after])
+            if not words:
                 continue
-            label = " ".join(before + [figure.value] + after).strip(" ,;:")
+            label = " ".join([w for w, _ in before] + [figure.value] + [w for w, _ in after]).strip(" ,;:")
             period = paired.get(n) or _nearest(dates, figure, sentence)
-            printed.append(Printed(number, label, figure.value, period, None, _words(around)))
+            printed.append(Printed(number, label, figure.value, period, None, words))
     return printed
 
 
-def _words(text: str) -> frozenset[str]:
-    """The content words of a sentence's stretch as stems: no dates, years or numbers, no stopwords."""
+@lru_cache(maxsize=1)
+def _stop() -> frozenset[str]:
     from .question import stopwords
 
-    text = _NOT_FIGURES.sub(" ", _DATED.sub(" ", text))
-    stop = stopwords() | _PERIOD_WORDS
-    return stems_of(" ".join(w for w in text.split() if _WORD.search(w) and w.lower().strip(".,;:()\"'") not in stop))
+    return stopwords() | _PERIOD_WORDS
 
 
-def _reach(sentence: str, start: int, end: int, most: int, backward: bool = False) -> list[str]:
-    """The words of a stretch nearest a figure, ``most`` of them not counting dates and references."""
-    masked = _NOT_FIGURES.sub(lambda m: " " * len(m.group(0)), _DATED.sub(lambda m: " " * len(m.group(0)), sentence))
-    spans = list(re.finditer(r"\S+", sentence[start:end]))
+def _words(blanked: list[str]) -> frozenset[str]:
+    """The content words of a sentence's stretch (its words with dates and references blanked) as
+    stems: no dates, years or numbers, no stopwords."""
+    stop = _stop()
+    return stems_of(" ".join(w for w in blanked if _WORD.search(w) and w.lower().strip(".,;:()\"'") not in stop))
+
+
+def _blanked(sentence: str) -> str:
+    """The sentence with its dates and references blanked (the same length)."""
+    return _NOT_FIGURES.sub(lambda m: " " * len(m.group(0)), _DATED.sub(lambda m: " " * len(m.group(0)), sentence))
+
+
+def _reach(sentence: str, start: int, end: int, most: int, masked: str, backward: bool = False) -> list[tuple[str, str]]:
+    """The words of a stretch nearest a figure, ``most`` of them not counting dates and references,
+    each as printed and as ``masked`` (``_blanked``) has it."""
+    spans = list(_TOKEN.finditer(sentence, start, end))
     kept, counted = [], 0
     for match in reversed(spans) if backward else spans:
         if counted == most:
             break
-        kept.append(match.group(0))
-        counted += bool(masked[start + match.start():start + match.end()].strip())
+        blank = masked[match.start():match.end()].strip()
+        kept.append((match.group(0), blank))
+        counted += bool(blank)
     return kept[::-1] if backward else kept
 
 
@@ -296,21 +313,37 @@ def _respectively(sentence: str, found: list[_Found], dates) -> dict[int, str]:
     return paired
 
 
-@lru_cache(maxsize=32)
 def read(text: str) -> tuple[Printed, ...]:
     """Every figure a page prints, as facts (see the module's docstring), in page order."""
+    return _read(text, None)
+
+
+@lru_cache(maxsize=64)
+def _read(text: str, wanted: re.Pattern | None) -> tuple[Printed, ...]:
+    """The figures of a page's lines, or only of those ``wanted`` finds a word in (see ``listed``)."""
     lines = text.split("\n")
     scale = _SCALE_NAMES.get(declared_scale(text) or 0)
     per_share = bool(re.search(r"\bexcept (?:for )?per[- ](?:share|unit)", text, re.I))
     printed: list[Printed] = []
     for i, line in enumerate(lines):
+        if wanted is not None and not wanted.search(line):
+            continue
         if not line.strip() or not re.search(r"\d", line) or re.fullmatch(r"\s*(?:page\s+)?[A-Z]?-?\d{1,3}\s*", line, re.I):
             continue
         if is_table_row(line) and len(line.split()) < 40:
             printed += _row(lines, i, scale, per_share)
         else:
-            printed += _sentence_figures(i + 1, line)
+            printed += _sentence_figures(i + 1, line, wanted)
     return tuple(printed)
+
+
+@lru_cache(maxsize=256)
+def _wanted(said: frozenset[str]) -> re.Pattern:
+    """A line a figure of it can match has a word starting as one of the question's stems do (its
+    first four letters: a Porter stem need not be a prefix, "employ" is "emploi"): only those
+    lines are read (most of a page's are not)."""
+    starts = sorted({w[:min(4, len(w) - 1)] if w.endswith("i") and len(w) > 2 else w[:4] for w in said if w})  # "pai": "pay"
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, starts)) + ")", re.I) if starts else re.compile(r"(?!)")
 
 
 def _length_of(period: str) -> int | None:
@@ -337,7 +370,7 @@ def listed(question: Asked, text: str, rarity: Mapping[str, float], least: float
     if not question.ideas:
         return ()
     scored = []
-    for order, figure in enumerate(read(text)):
+    for order, figure in enumerate(_read(text, _wanted(frozenset(question.said)))):
         if question.said.keys().isdisjoint(figure.words):
             continue
         score = phrase_score(figure.words, question, rarity)
