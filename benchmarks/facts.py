@@ -53,6 +53,7 @@ from evfind.rank import DEFAULT  # noqa: E402
 
 QUESTIONS = REPO / "benchmarks" / "questions_edgar.jsonl"
 JUDGED = REPO / "benchmarks" / "facts_judged.tsv"  # the listed facts judged by hand: matching or not
+PRINTED = "(printed)"  # facts_judged.tsv's concept of a figure no page tags (pagefigures), judged by label and value
 GRID = [(least, near) for least in (0.4, 0.5, 0.6, 0.7) for near in (0.7, 0.85, 0.95, 1.0)]  # pagefacts' LEAST, NEAR
 WEIGHTS = (0.3, 0.5, 1.0)
 WORDS_GRID = (0.5, 0.6, 0.75, 0.9, 1.0)  # printedfacts.WORDS
@@ -94,12 +95,16 @@ def judged() -> dict[tuple[str, str, str, str], bool]:
     found = {}
     for line in JUDGED.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
-            qid, concept, dimensions, period, _, _, mark = line.split("\t")
+            qid, concept, dimensions, period, value, label, mark = line.split("\t")
+            if concept == PRINTED:  # a figure the page prints and no page tags: known by its label and value
+                dimensions = f"{label}|{value}"
             found[qid, concept, dimensions, period] = mark == "y"
     return found
 
 
 def key(record: dict, fact) -> tuple[str, str, str, str]:
+    if not fact.tagged:
+        return record["id"], PRINTED, f"{fact.row_label}|{fact.value}", fact.period or ""
     return record["id"], fact.concept, fact.dimensions or "", fact.period
 
 
@@ -198,13 +203,16 @@ def precision_lines(tally: Listed, lang: str, marks) -> list[str]:
              f" {share(d[0], len(pages))}; of the pages that tag any fact: {share(d[0], tally.fact_tags)};"
              f" listed facts that match: {share(d[2], d[1])} ({d[3]} not judged)"]
     good = [[marks.get(key(record, f)) for f in facts] for record, facts in tally.shown]
-    printed = [[marks.get(key(record, f)) for f in facts if f.line is not None] for record, facts in tally.shown]
+    printed = [[marks.get(key(record, f)) for f in facts if f.line is not None and f.tagged] for record, facts in tally.shown]
+    untagged = [[marks.get(key(record, f)) for f in facts if not f.tagged] for record, facts in tally.shown]
     lines.append(f"  {lang}: the hits as they list facts (tagged on the page, or printed there and tagged on another page,"
-                 f" printedfacts): a matching fact listed {share(sum(any(g is True for g in gs) for gs in good), len(pages))};"
+                 f" printedfacts, or printed there and tagged nowhere, pagefigures): a matching fact listed {share(sum(any(g is True for g in gs) for gs in good), len(pages))};"
                  f" listed facts that match: {share(sum(g is True for gs in good for g in gs), sum(map(len, good)))}"
                  f" ({sum(g is None for gs in good for g in gs)} not judged); of them printed and tagged on another page:"
                  f" {share(sum(g is True for gs in printed for g in gs), sum(map(len, printed)))} match,"
-                 f" on {sum(bool(gs) for gs in printed)} pages")
+                 f" on {sum(bool(gs) for gs in printed)} pages; printed and tagged on no page (pagefigures):"
+                 f" {share(sum(g is True for gs in untagged for g in gs), sum(map(len, untagged)))} match,"
+                 f" on {sum(bool(gs) for gs in untagged)} pages")
     good = [[marks.get(key(record, f)) for f in facts] for record, facts in tally.before]
     lines.append(f"  {lang}: before (the ranking's lookup, Lookup.on_page): a matching fact listed"
                  f" {share(sum(any(g is True for g in gs) for gs in good), len(pages))}; listed facts that match:"

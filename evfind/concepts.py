@@ -57,7 +57,7 @@ class FactHit(NamedTuple):
 
     page_id: int
     page_number: int
-    concept: str
+    concept: str | None  # None for a printed figure no page tags (``tagged`` False)
     period: str  # "2025-01-01/2025-12-31" (a duration) or "2025-12-31" (an instant)
     value: str
     score: float
@@ -69,18 +69,25 @@ class FactHit(NamedTuple):
     # line of the hit's page that prints the figure, counted from 1 as its evidence lines are;
     # None for a fact tagged on the hit's own page. ``page_number`` is always the page tagging it.
     line: int | None = None
+    # False for a figure the hit's page prints and no page tags (``pagefigures``): its concept,
+    # dimensions and tagging page are None, its period and row label as the page prints them,
+    # ``scale`` the scale the page states for its table ("in millions"; None where it states none).
+    tagged: bool = True
+    scale: str | None = None
 
     def to_dict(self) -> dict:
         """What a hit's JSON lists of it (``facts``): concept, period, value as shown, unit, the
         row label beside it and its dimensions (axis to member; null for the line item itself),
         the page that tags it (``tagged_on``: the hit's own page, or the page where the filing
         tags a figure the hit's page prints untagged) and the line of the hit's page printing
-        it (``line``: null for a fact tagged on the hit's page)."""
+        it (``line``: null for a fact tagged on the hit's page); ``tagged`` (false for a figure
+        the page prints and no page tags: concept, dimensions and tagged_on null) and its ``scale``."""
         import json
 
         return {"concept": self.concept, "period": self.period, "value": self.value, "unit": self.unit,
                 "row_label": self.row_label, "dimensions": json.loads(self.dimensions) if self.dimensions else None,
-                "tagged_on": self.page_number, "line": self.line}
+                "tagged_on": self.page_number if self.tagged else None, "line": self.line, "tagged": self.tagged,
+                "scale": self.scale}
 
 
 class Lookup(NamedTuple):

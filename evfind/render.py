@@ -34,6 +34,7 @@ LABELS = {
     "fact": "fact: ",  # before the best inline-XBRL fact of the page that matches the question
     "more_facts": " (+{count} more)",
     "tagged_on": ", tagged on page {page}",  # after a fact the hit's page prints and another page tags
+    "untagged": " (printed, not tagged)",  # after a figure the hit's page prints and no page tags
 }
 
 
@@ -243,14 +244,19 @@ def columns_line(hit: Hit, lang: str = "en") -> tuple[str, str] | None:
 def fact_line(hit: Hit, lang: str = "en") -> str | None:
     """The best inline-XBRL fact of the hit's page that matches the question, for people:
     "fact: VALUE, CONCEPT, PERIOD", where another page tags it (the hit's page prints it
-    untagged) ", tagged on page N" (the value first: a shortened line keeps it), and how many
+    untagged) ", tagged on page N"; for a figure it prints and no page tags, "fact: VALUE, ROW
+    LABEL, PERIOD (printed, not tagged)" (the value first: a shortened line keeps it), and how many
     more the JSON lists; None when it lists none."""
     if not hit.facts:
         return None
     said = labels(lang)
     best = hit.facts[0]
-    text = f"{said['fact']}{best.value}, {best.concept}, {best.period}"
-    if best.page_number != hit.page_number:
+    if not best.tagged:  # a figure the page prints: its row label (or the words around it) for a concept
+        scale = f" ({best.scale})" if best.scale else ""
+        text = f"{said['fact']}{best.value}{scale}, {best.row_label}, {best.period or '-'}{said['untagged']}"
+    else:
+        text = f"{said['fact']}{best.value}, {best.concept}, {best.period}"
+    if best.tagged and best.page_number != hit.page_number:
         text += said["tagged_on"].format(page=best.page_number)
     if len(hit.facts) > 1:
         text += said["more_facts"].format(count=len(hit.facts) - 1)

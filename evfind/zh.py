@@ -300,4 +300,5 @@ LABELS = {
     "fact": "事实：",
     "more_facts": "（另有 {count} 项）",
     "tagged_on": "，标注于第 {page} 页",
+    "untagged": "（印于页面，未标注）",
 }

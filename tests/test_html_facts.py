@@ -113,7 +113,7 @@ def test_the_facts_a_question_asks_for_ranked_by_hand():
         (3, "1,100", 1.0 + PLAIN_BONUS),
     ]
     assert result.facts[0].to_dict() == {"concept": "us-gaap:Revenues", "period": "2025-01-01/2025-12-31", "value": "1,234",
-                                         "unit": "iso4217:USD", "row_label": "Net sales", "dimensions": None, "tagged_on": 3, "line": None}
+                                         "unit": "iso4217:USD", "row_label": "Net sales", "dimensions": None, "tagged_on": 3, "line": None, "tagged": True, "scale": None}
     assert result.facts[1].to_dict()["dimensions"] == {"us-gaap:StatementBusinessSegmentsAxis": "mrw:SawsMember"}
     assert [(page_id, number) for page_id, number, _ in result.pages] == [(103, 3), (105, 5)]
     assert [hit.value for hit in result.on_page(103)] == ["1,234", "1,100"]
@@ -220,7 +220,7 @@ def html_db(tmp_path_factory):
 
 
 NET_SALES_2025 = {"concept": "us-gaap:Revenues", "period": "2025-01-01/2025-12-31", "value": "1,234",
-                  "unit": "iso4217:USD", "row_label": "Net sales", "dimensions": None, "tagged_on": 3, "line": None}
+                  "unit": "iso4217:USD", "row_label": "Net sales", "dimensions": None, "tagged_on": 3, "line": None, "tagged": True, "scale": None}
 
 
 def test_a_hit_lists_the_facts_of_its_page_that_match_the_question(cli, html_db):
