@@ -25,6 +25,7 @@ from .answer import (  # noqa: F401  (re-exported: evfind.finder is where these 
     ABSENT,
     ABSENT_SEVERAL,
     NO_CONTENT_WORDS,
+    NO_FACTS,
     NO_MATCH,
     NO_MATCH_HINT,
     NO_MATCH_SEVERAL,
@@ -203,7 +204,7 @@ class Finder:
             items=item_rows,
             item_words=frozenset(normal(w) for w in parsed.words if not w.isdigit()) if item_rows else frozenset(),
             periods=evidence.periods_asked(reading),
-            facts=tuple((page, score) for page, _, score in getattr(self._facts(parsed), "pages", ())),
+            facts=tuple((page, score) for page, _, score in self._facts(parsed).pages),
             reason=asks_reason(parsed.text),
         )
         several = [idea.label for idea in parsed.ideas if " " in idea.label and not idea.year]
@@ -395,14 +396,13 @@ class Finder:
     def _facts(self, parsed: ParsedQuestion):
         """The revision's inline-XBRL facts that match the question's line items and the pages
         tagging them (``concepts.asked_facts``; the filer's name matches nothing), kept for the
-        question's ranking and its hits; the facts' (concept, row label) pairs indexed once.
-        None for a revision without facts (a PDF's: concepts.py and factstore.py not imported)."""
+        question's ranking and its hits; the facts' (concept, row label) pairs indexed once."""
         if self._looked[0] is not parsed:
             if self._fact_labels is None and not queries.has_facts(self.conn, self.revision.revision_id):
-                self._fact_labels = ()
-            if self._fact_labels == ():  # (``Plan.facts`` of a filing without facts)
-                self._looked = (parsed, None)
-                return None
+                self._fact_labels = ()  # (a PDF's: neither concepts.py nor factstore.py imported)
+            if self._fact_labels == ():
+                self._looked = (parsed, NO_FACTS)
+                return NO_FACTS
             from . import concepts, factstore
 
             if self._fact_labels is None:

@@ -140,6 +140,12 @@ def test_a_filing_without_facts_imports_no_fact_reader(filing_db):
         assert code == 0 and "evfind.finder" in modules, stdout
         assert {"evfind.concepts", "evfind.factstore"}.isdisjoint(modules), args
     assert all(not hit["facts"] for hit in json.loads(stdout)["results"])
+    from evfind import Finder
+    from evfind.concepts import Lookup
+
+    with Finder(filing_db) as finder:  # what the fact reader would have found: nothing
+        facts = finder.explain(CAPEX).facts
+    assert facts == Lookup((), ()) and facts.facts == facts.pages == facts.on_page(1) == ()
 
 
 def test_batch_query_imports_nothing_more(filing_db, tmp_path):
