@@ -189,6 +189,19 @@ class Page(NamedTuple):
         return data
 
 
+class NoFacts(tuple):
+    """What ``concepts.asked_facts`` finds of a revision that tags no fact (a filing ingested
+    from PDF): ``concepts.Lookup((), ())``, the same tuple, made without importing concepts.py."""
+
+    facts = pages = ()
+
+    def on_page(self, page_id: int) -> tuple:
+        return ()
+
+
+NO_FACTS = NoFacts(((), ()))
+
+
 class Plan(NamedTuple):
     """How a question is run: the SQL, each ranked list before fusion and the fused list.
 
@@ -219,7 +232,7 @@ class Plan(NamedTuple):
     # The calibrated confidence of each page the learned stage scored (``rank.Ranking.confidence``).
     confidence: Mapping[int, float] = MappingProxyType({})
     # The inline-XBRL facts matching the question's line items and the pages tagging them
-    # (concepts.Lookup), keyed by page id; None for a filing without facts.
+    # (concepts.Lookup; ``NO_FACTS`` for a filing without facts), keyed by page id.
     facts: object = None
     # The pages tagging the asked concepts as fused (page, score), best first: empty when the
     # method does not fuse them for this question (lists.facts_fused).

@@ -25,6 +25,7 @@ from .answer import (  # noqa: F401  (re-exported: evfind.finder is where these 
     ABSENT,
     ABSENT_SEVERAL,
     NO_CONTENT_WORDS,
+    NO_FACTS,
     NO_MATCH,
     NO_MATCH_HINT,
     NO_MATCH_SEVERAL,
@@ -55,8 +56,6 @@ from .text import language, normal, tokens
 
 FACTS_SHOWN = 5  # the matching facts a hit lists at most, best first
 FACTS_LEAST = 0.25  # the weighted share of the question's line items a fact must say to match
-
-# A defined term as an agreement or a glossary defines it: "Applicable Rate" means ...
 
 
 def _reading(function):
@@ -398,9 +397,14 @@ class Finder:
         """The revision's inline-XBRL facts that match the question's line items and the pages
         tagging them (``concepts.asked_facts``; the filer's name matches nothing), kept for the
         question's ranking and its hits; the facts' (concept, row label) pairs indexed once."""
-        from . import concepts, factstore
-
         if self._looked[0] is not parsed:
+            if self._fact_labels is None and not queries.has_facts(self.conn, self.revision.revision_id):
+                self._fact_labels = ()  # (a PDF's: neither concepts.py nor factstore.py imported)
+            if self._fact_labels == ():
+                self._looked = (parsed, NO_FACTS)
+                return NO_FACTS
+            from . import concepts, factstore
+
             if self._fact_labels is None:
                 labels = factstore.fact_labels(self.conn, self.revision.revision_id)
                 self._fact_labels = concepts.Index(labels, common=self._common_words())
@@ -549,8 +553,7 @@ class Finder:
         return tuple(self._pages_holding(idea, self.revision.revision_id) for idea in parsed.ideas)
 
     def absent(self, parsed: ParsedQuestion) -> tuple[str, ...]:
-        """The labels of the question's own ideas (``units``) that no page of the revision
-        holds (``held``)."""
+        """The labels of the question's own ideas (``units``) no page of the revision holds (``held``)."""
         held = self.held(parsed)
         return tuple(idea.label for idea, count, unit in zip(parsed.ideas, held, units(parsed.ideas)) if unit and not count)
 
@@ -585,8 +588,7 @@ class Finder:
         return tuple(parsed.terms[i].phrase for i in kept)
 
     def concepts(self, question: str) -> tuple[evidence.Concept, ...]:
-        """The question's concepts as the evidence lines read them, weighted in this revision
-        (empty for a question with no content words)."""
+        """The question's concepts as the evidence lines read them, weighted in this revision (or none)."""
         parsed = self.parse(question)
         if parsed.empty or self.empty:
             return ()

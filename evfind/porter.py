@@ -68,12 +68,23 @@ def _cvc(word: str) -> bool:
     )
 
 
-def _replace(word: str, rules, condition) -> str:
+# Each step's suffixes at once: one ``str.endswith`` tells most words no rule of the step applies.
+_STEP2_ENDS = tuple(suffix for suffix, _ in _STEP2)
+_STEP3_ENDS = tuple(suffix for suffix, _ in _STEP3)
+
+
+def _replace(word: str, rules, condition, ends: tuple[str, ...] = ()) -> str:
+    if ends and not word.endswith(ends):
+        return word
     for suffix, replacement in rules:
         if word.endswith(suffix):
             stem = word[: -len(suffix)]
             return stem + replacement if condition(stem) else word
     return word
+
+
+def _positive(stem: str) -> bool:
+    return _measure(stem) > 0
 
 
 @lru_cache(maxsize=65536)
@@ -110,10 +121,10 @@ def stem(word: str) -> str:
     if word.endswith("y") and _has_vowel(word[:-1]):
         word = word[:-1] + "i"
     # Steps 2 and 3: double and single suffixes, where the stem has m > 0
-    word = _replace(word, _STEP2, lambda s: _measure(s) > 0)
-    word = _replace(word, _STEP3, lambda s: _measure(s) > 0)
+    word = _replace(word, _STEP2, _positive, _STEP2_ENDS)
+    word = _replace(word, _STEP3, _positive, _STEP3_ENDS)
     # Step 4: suffixes dropped where m > 1 (-ion only after s or t)
-    for suffix in _STEP4:
+    for suffix in _STEP4 if word.endswith(_STEP4) else ():
         if word.endswith(suffix):
             stem_ = word[: -len(suffix)]
             if _measure(stem_) > 1 and (suffix != "ion" or stem_.endswith(("s", "t"))):

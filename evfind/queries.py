@@ -110,6 +110,15 @@ def marked(conn: sqlite3.Connection, match: str, page_ids: list[int], revision_i
     return {page: (text, heading) for page, text, heading in rows}
 
 
+def has_facts(conn: sqlite3.Connection, revision_id: int) -> bool:
+    """Does the revision tag any inline-XBRL fact (a file without the facts table, or a filing
+    ingested from PDF, tags none)?"""
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'facts'").fetchone() is None:
+        return False
+    return conn.execute(f"SELECT 1 FROM facts WHERE {_in_revision('page_id')} LIMIT 1",
+                        {"revision": revision_id}).fetchone() is not None
+
+
 def term_pages(conn: sqlite3.Connection, terms: list[str]) -> dict[str, int]:
     """How many pages (of every revision) hold each of these index terms (Porter stems, as
     FTS5 stores them), read from the index itself through an fts5vocab table made for the

@@ -131,6 +131,23 @@ def test_an_english_question_does_not_import_the_chinese_reader(filing_db):
         assert "evfind.zh" in modules, args
 
 
+def test_a_filing_without_facts_imports_no_fact_reader(filing_db):
+    """A filing ingested from PDF tags no inline-XBRL fact: its query, its --explain and its
+    JSON import neither the fact store nor the concepts reader (some 2 ms of a query process),
+    and say no fact."""
+    for args in ([CAPEX], [CAPEX, "--explain"], [CAPEX, "--format", "json"]):
+        code, stdout, modules = loaded("query", filing_db, *args)
+        assert code == 0 and "evfind.finder" in modules, stdout
+        assert {"evfind.concepts", "evfind.factstore"}.isdisjoint(modules), args
+    assert all(not hit["facts"] for hit in json.loads(stdout)["results"])
+    from evfind import Finder
+    from evfind.concepts import Lookup
+
+    with Finder(filing_db) as finder:  # what the fact reader would have found: nothing
+        facts = finder.explain(CAPEX).facts
+    assert facts == Lookup((), ()) and facts.facts == facts.pages == facts.on_page(1) == ()
+
+
 def test_batch_query_imports_nothing_more(filing_db, tmp_path):
     source = tmp_path / "q.txt"
     source.write_text(CAPEX + "\n", encoding="utf-8")
