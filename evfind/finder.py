@@ -25,7 +25,7 @@ from .answer import (  # noqa: F401  (re-exported: evfind.finder is where these 
     ABSENT,
     ABSENT_SEVERAL,
     NO_CONTENT_WORDS,
-    NO_FACTS,
+    NO_FACTS, PRINTED_FOR,
     NO_MATCH,
     NO_MATCH_HINT,
     NO_MATCH_SEVERAL,
@@ -417,12 +417,12 @@ class Finder:
         """The facts each of these pages' hits lists (``hitfacts.HitFacts``: those of the page
         that match the question, else those it prints that another page tags; the filer's name
         matches nothing)."""
-        if not page_ids or self._fact_labels is None:
+        if not page_ids or self._fact_labels is None or not (self._fact_labels or self.revision.source_kind in PRINTED_FOR):
             return {}
         if self._hit_facts is None:
             from .hitfacts import HitFacts
 
-            self._hit_facts = HitFacts(self.conn, self.revision.revision_id, self._fact_labels.labels, self.revision.source_kind)
+            self._hit_facts = HitFacts(self.conn, self.revision.revision_id, getattr(self._fact_labels, 'labels', ()), self.revision.source_kind)
         ideas = {c.label: c.weight for c in self._concepts(parsed) if not c.filer}
         return self._hit_facts.listed(parsed, ideas, page_ids, FACTS_SHOWN)
 

@@ -44,11 +44,7 @@ from .evidence import column_headings, is_table_row
 from .pagefacts import LEAST, NEAR, SHOWN, Asked, phrase_score, stems_of
 from .printedfacts import declared_scale
 
-# The source kinds whose hits list printed figures: the HTML filings (24/30 of those listed on
-# the EDGAR questions' right first pages match: benchmarks/facts.txt). On FinanceBench's PDFs
-# about half did, read by eye (a PDF's text often lacks a table's column headings above its rows,
-# so no period is known and every year's figure is listed): off until a PDF reading is as precise.
-PRINTED_FOR = frozenset({"html"})
+from .answer import PRINTED_FOR  # noqa: F401  (the source kinds whose hits list printed figures)
 REACH = 10  # words read on each side of a sentence's figure
 _SCALE_NAMES = {3: "in thousands", 6: "in millions", 9: "in billions"}
 
