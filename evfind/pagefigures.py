@@ -42,7 +42,7 @@ from typing import NamedTuple
 from .concepts import FactHit
 from .evidence import column_headings, is_table_row
 from .pagefacts import LEAST, NEAR, SHOWN, Asked, phrase_score, stems_of
-from .printedfacts import declared_scale
+from .printedfacts import WORD, declared_scale
 
 from .answer import PRINTED_FOR  # noqa: F401  (the source kinds whose hits list printed figures)
 REACH = 10  # words read on each side of a sentence's figure
@@ -71,7 +71,6 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _DIGIT = re.compile(r"\d")
 _TOKEN = re.compile(r"\S+")
 _INNER = re.compile(r"(?<=[$(])\s+|\s+(?=[)%])")  # the spaces inside a figure as printed: "$ (0.12)" is "$(0.12)"
-_WORD = re.compile(r"[^\W\d_]{2,}")
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z(\"\u201c])")
 # A heading's column: an optional month and day (or "fiscal"), then a year.
 _COLUMN = re.compile(r"(?:(?:" + _MONTH + r"\s+\d{1,2},?\s+)|"
@@ -183,7 +182,7 @@ def _row(lines: list[str], i: int, scale: str | None, per_share: bool = False) -
     if not found:
         return []
     label = _label(line[:found[0].start])
-    if not _WORD.search(label):
+    if not WORD.search(label):
         return []
     cells = sorted([(f.start, f) for f in found] + [(m.start(), None) for m in _EMPTY_CELL.finditer(line, found[0].start)],
                    key=lambda c: c[0])
@@ -241,7 +240,7 @@ def _words(blanked: list[str]) -> frozenset[str]:
     """The content words of a sentence's stretch (its words with dates and references blanked) as
     stems: no dates, years or numbers, no stopwords."""
     stop = _stop()
-    return stems_of(" ".join(w for w in blanked if _WORD.search(w) and w.lower().strip(".,;:()\"'") not in stop))
+    return stems_of(" ".join(w for w in blanked if WORD.search(w) and w.lower().strip(".,;:()\"'") not in stop))
 
 
 def _blanked(sentence: str) -> str:

@@ -56,7 +56,7 @@ _FIGURE = re.compile(
     r"(?![\w]|[.,]\d)(?P<close>\s?\))?(?P<percent>\s?%)?(?:\s+(?P<scale>thousand|million|billion)s?\b)?",
     re.I,
 )
-_WORD = re.compile(r"[^\W\d_]{2,}")
+WORD = re.compile(r"[^\W\d_]{2,}")  # a word: two letters or more
 
 
 class Figure(NamedTuple):
@@ -117,7 +117,7 @@ def beside(line: str, figure: Figure, before: list[Figure]) -> str:
     for index in range(len(starts) - 1, -1, -1):
         begin = 0 if index == 0 else _end_of(line, starts[index - 1])
         text = line[begin:starts[index]]
-        if _WORD.search(text):
+        if WORD.search(text):
             return text
     return ""
 
