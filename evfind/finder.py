@@ -422,7 +422,7 @@ class Finder:
         if self._hit_facts is None:
             from .hitfacts import HitFacts
 
-            self._hit_facts = HitFacts(self.conn, self.revision.revision_id, getattr(self._fact_labels, 'labels', ()), self.revision.source_kind)
+            self._hit_facts = HitFacts(self.conn, self.revision.revision_id, self._fact_labels.labels if self._fact_labels else (), self.revision.source_kind)
         ideas = {c.label: c.weight for c in self._concepts(parsed) if not c.filer}
         return self._hit_facts.listed(parsed, ideas, page_ids, FACTS_SHOWN)
 
