@@ -4,6 +4,7 @@ the others still land, and Ctrl-C leaving every database whole. Through the CLI.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import os
@@ -214,6 +215,55 @@ def test_ctrl_c_stops_the_workers_and_leaves_every_database_whole(tmp_path, whom
     assert sorted(p.name for p in folder.iterdir() if not p.name.endswith(".pdf")) == ["a_small.db"]
     assert state(small.with_suffix(".db")) == (("a_small", sha256(small), 60),)
     assert leftovers(folder) == []
+
+
+# Ctrl-C while concurrent.futures.wait holds the futures' locks: in the parent, SIGINT can land at
+# any bytecode, and the loop of wait() acquires each future's lock in turn. A KeyboardInterrupt
+# raised there left the locks it had taken held for ever, so the pool's manager thread could not
+# mark a future done or cancelled and executor.shutdown(wait=True) waited on it: the run hung
+# (rarely, under load, where the parent is preempted mid-loop). Here the signal lands exactly there.
+INSIDE_WAIT = """
+import signal, sys, time
+from pathlib import Path
+import concurrent.futures._base as base
+import evfind.many as many
+
+def ingest(source, db, progress=None, **options):  # a long filing: a page every 10 ms
+    for page in range(1, 3001):
+        time.sleep(0.01)
+        progress(page, 3000)
+
+calls = []
+
+def enter(self):  # _AcquireFutures.__enter__, with Ctrl-C after the first lock of the third wait
+    calls.append(1)
+    for i, future in enumerate(self.futures):
+        future._condition.acquire()
+        if i == 0 and len(calls) == 3:
+            signal.raise_signal(signal.SIGINT)
+
+many.ingest = ingest
+base._AcquireFutures.__enter__ = enter
+jobs = [many.Job(Path(f"{i}.pdf"), Path(f"{i}.db")) for i in range(4)]
+try:
+    many.ingest_many(jobs, workers=2, progress=lambda done, total: None)
+except many.Interrupted as stopped:
+    print(f"{stopped}; waited {len(calls)} times")
+"""
+
+
+@pytest.mark.skipif(__import__("multiprocessing").get_start_method() != "fork",
+                    reason="the stand-in ingest reaches the workers by fork")
+def test_ctrl_c_while_the_pool_holds_its_locks_still_stops_the_run():
+    process = subprocess.Popen([sys.executable, "-c", INSIDE_WAIT], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, cwd=REPO, start_new_session=True)
+    try:
+        stdout, stderr = process.communicate(timeout=60)
+    finally:  # a hung run leaves no workers behind
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 0, stderr
+    assert re.fullmatch(r"interrupted after 0 of 4 filings; waited \d+ times\n", stdout), stdout
 
 
 # ---------------------------------------------------------------------------------------------
