@@ -9,6 +9,7 @@ import hashlib
 import io
 import os
 import re
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -188,8 +189,19 @@ def test_progress_bar_counts_filings_on_a_terminal(monkeypatch):
 # Ctrl-C
 
 
+@pytest.fixture(scope="module")
+def long_pdf(tmp_path_factory) -> Path:
+    """A filing long enough that the ones being read when the signal is sent are still being
+    read when the parent acts on it, however loaded the machine. At 3000 pages they were not
+    always: on two loaded cores, reading 3000 pages took 2.3-2.8 s, and up to 2.3 s passed
+    between the small filing landing and the parent handling the signal (the first line's
+    imports, this process waking to read it), so in 5 runs of 230 a long one had finished
+    reading, was being written, and landed. Made once (12000 pages), copied for each test."""
+    return make_pdf(tmp_path_factory.mktemp("long") / "long.pdf", long_filing(12000, "long"))
+
+
 @pytest.mark.parametrize("whom, jobs", [("group", "2"), ("parent", "2"), ("group", "1")])
-def test_ctrl_c_stops_the_workers_and_leaves_every_database_whole(tmp_path, whom, jobs):
+def test_ctrl_c_stops_the_workers_and_leaves_every_database_whole(tmp_path, long_pdf, whom, jobs):
     """SIGINT as a terminal sends it (to the whole process group), or to the parent alone, once
     a small filing has landed while a long one is being read and the next has started: both
     stop at their next page (neither lands), the queued ones never start, and what is on disk
@@ -198,7 +210,7 @@ def test_ctrl_c_stops_the_workers_and_leaves_every_database_whole(tmp_path, whom
     folder.mkdir()
     small = make_pdf(folder / "a_small.pdf", long_filing(60, "small"))
     for i in range(4):
-        make_pdf(folder / f"b_long{i}.pdf", long_filing(3000, f"long{i}"))
+        shutil.copyfile(long_pdf, folder / f"b_long{i}.pdf")
     env = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
     process = subprocess.Popen([*EVFIND, "ingest", folder, "--jobs", jobs], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env=env, start_new_session=True, cwd=REPO)
