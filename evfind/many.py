@@ -16,13 +16,17 @@ Parallelism is by processes (``concurrent.futures.ProcessPoolExecutor``): extrac
 structure analysis are Python and pdfium work that one process does on one core. Ctrl-C is the
 parent's: the workers ignore SIGINT and are told to stop by an event they check between pages,
 so an ingest stops before it writes; one already writing finishes its file. Nothing is killed
-half-way.
+half-way. While the workers run, the parent's SIGINT handler only notes the signal, and the
+loop that waits on them stops between two waits: a KeyboardInterrupt raised at whatever the
+parent was doing could land inside ``concurrent.futures.wait`` while it held some of the
+futures' locks, and the pool's own thread then waited on them for ever.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -197,6 +201,29 @@ def _work(index: int, job: Job, options: dict) -> Outcome:
     return _ingest(job, options, progress)
 
 
+class _CtrlC:
+    """While in effect, SIGINT is noted (``pressed``) instead of raising KeyboardInterrupt
+    wherever the main thread happens to be; the caller looks at ``pressed`` where stopping is
+    safe. In effect only where Python's own handler is (the main thread, SIGINT not ignored or
+    handled by the program): elsewhere nothing changes."""
+
+    def __init__(self):
+        self.pressed = False
+        self._before = None
+
+    def __enter__(self) -> "_CtrlC":
+        if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self._before = signal.signal(signal.SIGINT, self._note)
+        return self
+
+    def _note(self, signum, frame) -> None:
+        self.pressed = True
+
+    def __exit__(self, *exc) -> None:
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)
+
+
 def _in_parallel(jobs: list[Job], workers: int, options: dict, finished, progress: Progress | None, done: int, total: int) -> None:
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -204,26 +231,29 @@ def _in_parallel(jobs: list[Job], workers: int, options: dict, finished, progres
     context = multiprocessing.get_context()
     shared = context.Array("d", len(jobs), lock=False)  # each job's share of pages extracted
     stop = context.Event()
-    executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(shared, stop))
-    running: dict = {}
-    try:
-        running = {executor.submit(_work, i, job, options): i for i, job in enumerate(jobs)}
-        while running:
-            ended, _ = wait(running, timeout=0.2 if progress is not None else None, return_when=FIRST_COMPLETED)
-            for future in ended:
-                finished(_outcome(future, jobs[running.pop(future)]))
-                done += 1
-            if progress is not None:
-                progress(done + sum(shared[i] for i in running.values()), total)
-    except BaseException:
-        stop.set()  # the workers stop at their next page; the queued jobs never start
-        executor.shutdown(wait=True, cancel_futures=True)
-        for future, index in running.items():  # those already writing when told have landed
-            if not future.cancelled() and not isinstance(future.exception(), KeyboardInterrupt):
-                finished(_outcome(future, jobs[index]))
-        raise
-    finally:
-        executor.shutdown(wait=True)
+    with _CtrlC() as ctrl_c:  # before the pool starts: its workers are forked with it until they ignore SIGINT
+        executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(shared, stop))
+        running: dict = {}
+        try:
+            running = {executor.submit(_work, i, job, options): i for i, job in enumerate(jobs)}
+            while running and not ctrl_c.pressed:
+                ended, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)  # a Ctrl-C is seen within 0.2 s
+                for future in ended:
+                    finished(_outcome(future, jobs[running.pop(future)]))
+                    done += 1
+                if progress is not None:
+                    progress(done + sum(shared[i] for i in running.values()), total)
+            if ctrl_c.pressed:
+                raise KeyboardInterrupt
+        except BaseException:
+            stop.set()  # the workers stop at their next page; the queued jobs never start
+            executor.shutdown(wait=True, cancel_futures=True)  # a second Ctrl-C meanwhile is only noted
+            for future, index in running.items():  # those already writing when told have landed
+                if not future.cancelled() and not isinstance(future.exception(), KeyboardInterrupt):
+                    finished(_outcome(future, jobs[index]))
+            raise
+        finally:
+            executor.shutdown(wait=True)
 
 
 def _outcome(future, job: Job) -> Outcome:

@@ -4,10 +4,12 @@ the others still land, and Ctrl-C leaving every database whole. Through the CLI.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import os
 import re
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -187,8 +189,19 @@ def test_progress_bar_counts_filings_on_a_terminal(monkeypatch):
 # Ctrl-C
 
 
+@pytest.fixture(scope="module")
+def long_pdf(tmp_path_factory) -> Path:
+    """A filing long enough that the ones being read when the signal is sent are still being
+    read when the parent acts on it, however loaded the machine. At 3000 pages they were not
+    always: on two loaded cores, reading 3000 pages took 2.3-2.8 s, and up to 2.3 s passed
+    between the small filing landing and the parent handling the signal (the first line's
+    imports, this process waking to read it), so in 5 runs of 230 a long one had finished
+    reading, was being written, and landed. Made once (12000 pages), copied for each test."""
+    return make_pdf(tmp_path_factory.mktemp("long") / "long.pdf", long_filing(12000, "long"))
+
+
 @pytest.mark.parametrize("whom, jobs", [("group", "2"), ("parent", "2"), ("group", "1")])
-def test_ctrl_c_stops_the_workers_and_leaves_every_database_whole(tmp_path, whom, jobs):
+def test_ctrl_c_stops_the_workers_and_leaves_every_database_whole(tmp_path, long_pdf, whom, jobs):
     """SIGINT as a terminal sends it (to the whole process group), or to the parent alone, once
     a small filing has landed while a long one is being read and the next has started: both
     stop at their next page (neither lands), the queued ones never start, and what is on disk
@@ -197,7 +210,7 @@ def test_ctrl_c_stops_the_workers_and_leaves_every_database_whole(tmp_path, whom
     folder.mkdir()
     small = make_pdf(folder / "a_small.pdf", long_filing(60, "small"))
     for i in range(4):
-        make_pdf(folder / f"b_long{i}.pdf", long_filing(3000, f"long{i}"))
+        shutil.copyfile(long_pdf, folder / f"b_long{i}.pdf")
     env = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
     process = subprocess.Popen([*EVFIND, "ingest", folder, "--jobs", jobs], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env=env, start_new_session=True, cwd=REPO)
@@ -214,6 +227,55 @@ def test_ctrl_c_stops_the_workers_and_leaves_every_database_whole(tmp_path, whom
     assert sorted(p.name for p in folder.iterdir() if not p.name.endswith(".pdf")) == ["a_small.db"]
     assert state(small.with_suffix(".db")) == (("a_small", sha256(small), 60),)
     assert leftovers(folder) == []
+
+
+# Ctrl-C while concurrent.futures.wait holds the futures' locks: in the parent, SIGINT can land at
+# any bytecode, and the loop of wait() acquires each future's lock in turn. A KeyboardInterrupt
+# raised there left the locks it had taken held for ever, so the pool's manager thread could not
+# mark a future done or cancelled and executor.shutdown(wait=True) waited on it: the run hung
+# (rarely, under load, where the parent is preempted mid-loop). Here the signal lands exactly there.
+INSIDE_WAIT = """
+import signal, sys, time
+from pathlib import Path
+import concurrent.futures._base as base
+import evfind.many as many
+
+def ingest(source, db, progress=None, **options):  # a long filing: a page every 10 ms
+    for page in range(1, 3001):
+        time.sleep(0.01)
+        progress(page, 3000)
+
+calls = []
+
+def enter(self):  # _AcquireFutures.__enter__, with Ctrl-C after the first lock of the third wait
+    calls.append(1)
+    for i, future in enumerate(self.futures):
+        future._condition.acquire()
+        if i == 0 and len(calls) == 3:
+            signal.raise_signal(signal.SIGINT)
+
+many.ingest = ingest
+base._AcquireFutures.__enter__ = enter
+jobs = [many.Job(Path(f"{i}.pdf"), Path(f"{i}.db")) for i in range(4)]
+try:
+    many.ingest_many(jobs, workers=2, progress=lambda done, total: None)
+except many.Interrupted as stopped:
+    print(f"{stopped}; waited {len(calls)} times")
+"""
+
+
+@pytest.mark.skipif(__import__("multiprocessing").get_start_method() != "fork",
+                    reason="the stand-in ingest reaches the workers by fork")
+def test_ctrl_c_while_the_pool_holds_its_locks_still_stops_the_run():
+    process = subprocess.Popen([sys.executable, "-c", INSIDE_WAIT], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, cwd=REPO, start_new_session=True)
+    try:
+        stdout, stderr = process.communicate(timeout=60)
+    finally:  # a hung run leaves no workers behind
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 0, stderr
+    assert re.fullmatch(r"interrupted after 0 of 4 filings; waited \d+ times\n", stdout), stdout
 
 
 # ---------------------------------------------------------------------------------------------
