@@ -6,8 +6,8 @@ modules, classes, the app. The collector would scan them some 30 times while the
 at each later collection and once more at exit, to free next to nothing: 30 to 50 ms of a query
 process, more than evfind's own imports. So it is off while they are made, and they are then
 frozen (out of its scans) before it is switched back on for the command, with a first threshold
-that a query does not reach (``_start``). Only a process that runs
-the command line imports this module: a program that imports evfind keeps its collector as is.
+that a query does not reach (``_start``). Only a process that runs the command line imports
+this module: a program that imports evfind keeps its collector as is.
 
 When the command is done, the process ends with ``os._exit`` once its output is flushed: the
 interpreter's own exit would free every module and object one by one (some 3 ms of a query,
@@ -49,10 +49,10 @@ def _start() -> None:
     query`) with the collector off, as the command line was, and freeze what it made. The
     command then runs with the collector on (cli.main's own load finds the module loaded), its
     first generation collected after ``YOUNG`` new objects rather than Python's 700: a query
-    makes some 13,000 (its lazy imports among them) and none is
-    garbage a collection finds (it frees them by their counts), so the default's 15 to 20
-    collections of a query would free nothing; a long command (a batch, `evfind serve`) still
-    collects its cycles, every few questions."""
+    makes some 13,000 (its lazy imports among them) and none is garbage a collection finds
+    (they are freed by their counts), so the default's 15 to 20 collections of a query free
+    nothing; a long command (a batch, `evfind serve`) still collects its cycles, every few
+    questions."""
     gc.disable()
     try:
         _load(sys.argv[1] if len(sys.argv) > 1 else None)
