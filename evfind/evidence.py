@@ -427,11 +427,10 @@ _CAUSE = LazyPattern(lambda: _listed("cause"), re.I)
 
 def _listed(name: str) -> str:
     """One list of data/question_words.tsv as a pattern, as question.py reads it (its English
-    entries as whole words, the others as they are), from the vocabulary the question was read
-    with (question.listed: not the file parsed again, twice, in a query process)."""
-    from .question import listed
+    entries as whole words, the others as they are)."""
+    from ._data import rows
 
-    entries = listed(name)
+    entries = [entry for kind, entry in rows("question_words.tsv", 2) if kind == name]
     english = [e for e in entries if e[:1].isascii() and e[:1].isalnum()]
     return "|".join(([rf"\b(?:{'|'.join(english)})\b"] if english else []) + [e for e in entries if e not in english])
 
