@@ -226,6 +226,24 @@ def test_the_command_line_starts_with_start_up_frozen_and_the_collector_back_on(
     assert subprocess.run([sys.executable, "-c", plain], capture_output=True, text=True).stdout.split() == ["True", "0"]
 
 
+def test_the_console_script_imports_its_command_with_the_collector_off_and_collects_less_often():
+    """Before the command runs, the console script imports its module (cli_query for `query`)
+    with the collector off and freezes what that made, and raises the collector's first
+    threshold (a query's collections would free nothing); the collector is on for the command."""
+    probe = (
+        "import gc, sys\n"
+        "sys.argv = ['evfind', 'query']\n"
+        "import evfind.__main__ as console\n"
+        "before = gc.get_freeze_count()\n"
+        "loaded = 'evfind.cli_query' in sys.modules\n"
+        "console._start()\n"
+        "print(loaded, 'evfind.cli_query' in sys.modules, gc.get_freeze_count() > before,\n"
+        "      gc.get_threshold()[0] == console.YOUNG > 700, gc.isenabled())"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stdout.split() == ["False", "True", "True", "True", "True"], done.stderr
+
+
 def test_ingest_does_load_the_pdf_library(filing_pdf, tmp_path):
     # the probe sees imports: the same probe on ingest finds pypdfium2
     code, _, modules = loaded("ingest", filing_pdf, "--db", tmp_path / "probe.db", "--quiet")

@@ -207,3 +207,29 @@ def test_an_ordinary_word_framing_an_answered_question_is_not_named(cli, filing_
     result, data = cli.json("query", filing_db, question)
     assert result.exit_code == 0
     assert data["message"] == message
+
+
+def test_the_ordinary_english_words_are_the_files_words_line_by_line(tmp_path, monkeypatch):
+    """The word list ``specific`` reads (answer._english) holds a word exactly where the file
+    has it on a line of its own: no part of a word, no two words, no other case; it is the
+    same read from the user's cache as built from the file."""
+    import gzip
+
+    from evfind import _data, answer
+
+    with gzip.open(_data.DATA / answer.ENGLISH_WORDS, "rt", encoding="utf-8") as handle:
+        listed = [line.strip() for line in handle if line.strip() and not line.startswith("#")]
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("EVFIND_NO_CACHE", raising=False)
+    answer._english.cache_clear()
+    try:
+        words = answer._english()
+        assert all(word in words for word in listed[::97]) and "split" in words
+        assert "splitz" not in words and "foobarium" not in words
+        assert "plit" not in words and "spli" not in words  # parts of a listed word
+        assert "split\nsale" not in words and "" not in words and "Split" not in words and 3 not in words
+        assert list((tmp_path / "evfind").glob("english-*.marshal"))  # kept between processes
+        answer._english.cache_clear()
+        assert answer._english().lines == words.lines == answer._english_lines()  # read back
+    finally:
+        answer._english.cache_clear()
