@@ -25,7 +25,10 @@ fitted on every development page with it.
 The figure reported is the one benchmarks/evidence_lines.py reports, **first line**: of the
 questions whose first page is gold and labelled, the share whose first evidence line holds a
 labelled string; here for the rules' order, for the chooser in-sample, and for it held out by
-company (LOCO), by language and set. Only counts are printed.
+company (LOCO), by language and set. The development questions whose first line is wrong held
+out are tallied by cause (``cause``: no candidate holds the label; the rules' tiers hold the
+labelled candidates below the first tier; the chooser's order within it): a miss list's classes,
+in counts. Only counts are printed.
 """
 
 from __future__ import annotations
@@ -185,13 +188,17 @@ def trained_on(group: dict) -> bool:
     return group["set"].removesuffix("-zh") in (*DEVELOPMENT, "edgar")
 
 
-def loco(groups: list[dict], penalty: float, keep: tuple[int, ...] | None = None) -> dict[int, bool]:
-    """Each trained-on group's outcome with weights fitted without its company (by index)."""
+def loco(groups: list[dict], penalty: float, keep: tuple[int, ...] | None = None,
+         fitted: dict[str, list[float]] | None = None) -> dict[int, bool]:
+    """Each trained-on group's outcome with weights fitted without its company (by index);
+    ``fitted``, if given, gets each company's held-out weights."""
     outcome = {}
     train = [k for k, g in enumerate(groups) if trained_on(g)]
     for held in sorted({groups[k]["company"] for k in train}):
         w, mean, scale = fit([groups[k] for k in train if groups[k]["company"] != held], penalty, keep)
         weights = raw_weights(w, mean, scale)
+        if fitted is not None:
+            fitted[held] = weights
         for k in train:
             if groups[k]["company"] == held:
                 outcome[k] = right(groups[k], weights)
@@ -222,6 +229,41 @@ def select(groups: list[dict]) -> tuple[tuple[int, ...], list[str]]:
         left.remove(k)
         steps.append(f"added {linechoice.SIGNALS[k]}: {best}")
     return keep, steps
+
+
+TIER_RULES = ("named", "title for where", "before a footnote")  # evidence.LineCandidate.tier, in order
+
+
+def cause(group: dict, weights) -> str | None:
+    """Why a question's first line is wrong with these weights (None: it is right): no
+    candidate holds a labelled string; the rules' tiers hold every labelled candidate below the
+    first tier (which of ``TIER_RULES`` puts the shown line first); or the chooser's order
+    within the first tier."""
+    if right(group, weights):
+        return None
+    if not group["signals"] or not any(group["positive"]):
+        return "no candidate holds the label"
+    tiers = [tuple(t) for t in group["tiers"]]
+    best = max(tiers)
+    held = max(t for t, p in zip(tiers, group["positive"]) if p)
+    if TIERS and held < best:
+        rule = next(name for name, a, b in zip(TIER_RULES, best, held) if a != b)
+        return f"tier: {rule}"
+    return "the chooser's order in the first tier"
+
+
+def causes(groups: list[dict], outcome: dict[int, bool], weights_of) -> list[str]:
+    """The wrong first lines of the development questions held out (``outcome``), by cause and
+    language: a miss list's classes, in counts."""
+    found: dict[tuple[str, str], int] = {}
+    for k, g in enumerate(groups):
+        if k not in outcome or outcome[k] or not g["first"] or g["set"].removesuffix("-zh") not in DEVELOPMENT:
+            continue
+        key = (cause(g, weights_of(g)) or "?", "ZH" if g["set"].endswith("-zh") else "EN")
+        found[key] = found.get(key, 0) + 1
+    names = sorted({c for c, _ in found}, key=lambda c: -sum(v for (n, _), v in found.items() if n == c))
+    width = max(map(len, names), default=0)
+    return [f"  {name.ljust(width)}  EN {found.get((name, 'EN'), 0):>3}  ZH {found.get((name, 'ZH'), 0):>3}" for name in names]
 
 
 def share(counts: tuple[int, int] | None) -> str:
@@ -261,10 +303,11 @@ def main() -> int:
             args.vectors.write_text(json.dumps(groups))
     train = [g for g in groups if trained_on(g)]
     keep, steps = select(groups)
-    by_penalty = {}
+    by_penalty, held_out = {}, {}
     for penalty in PENALTIES:
-        outcome = loco(groups, penalty, keep)
-        by_penalty[penalty] = outcome
+        fitted: dict[str, list[float]] = {}
+        by_penalty[penalty] = loco(groups, penalty, keep, fitted)
+        held_out[penalty] = fitted
     # The penalty whose held-out first lines are right most often (the larger one on a tie: the
     # simpler weights).
     chosen = max(PENALTIES, key=lambda p: (sum(by_penalty[p].values()), p))
@@ -294,6 +337,8 @@ def main() -> int:
     lines += ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r)).rstrip() for r in rows]
     lines += ["", f"Signals chosen by leave-one-company-out (held-out right first lines at penalty {SELECT_PENALTY}):",
               *("  " + step for step in steps)]
+    lines += ["", f"Wrong first lines of the development questions held out (LOCO, penalty {chosen}), by cause:",
+              *causes(groups, by_penalty[chosen], lambda g: held_out[chosen][g["company"]])]
     lines += ["", "weights (on the signals as evfind computes them):",
               "  " + ", ".join(f"{n} {v:+.3f}" for n, v in zip(linechoice.SIGNALS, weights)),
               "", f"({time.perf_counter() - started:.0f} s)"]

@@ -35,26 +35,18 @@ from typing import NamedTuple
 
 from .periods import SPAN_NAMED, off_period, other_years, periods_asked, periods_shown  # noqa: F401 (read here by finder, question)
 from .porter import stem_token
+from .tablerows import (  # noqa: F401  (has_figure, is_table_row, column_headings: read here by pagefigures, present)
+    _DATE, _DIGIT, _FIGURE, _YEAR, _YEAR_IN, PROSE_WORDS, TABLE_REACH, column_headings, has_figure, is_column_heading,
+    is_table_row,
+)
 from .text import LazyPattern
 
 START, END = "\x02", "\x03"  # the marks around a matched stretch (FTS5 highlight(), mark())
 WINDOW = 3  # lines in a passage: a caption and its figures, or a sentence wrapped over lines
 MAX_LINES = 3  # evidence lines shown for a page
-TABLE_REACH = 40  # lines above a table's row to look for its caption: a table of some 40 rows
-PROSE_WORDS = 12  # a line of this many words without a figure is running text: no table runs through it
 
 _SPAN = LazyPattern("\x02(.*?)\x03", re.S)
 _TOKEN = LazyPattern(r"[^\W_]+")  # unicode61's tokens: runs of letters and digits
-# A figure: an amount or a rate, not a year, a note number or a page number.
-_FIGURE = LazyPattern(
-    r"(?<![\w.,])(?:\$\s?\d[\d,]*(?:\.\d+)?|\(?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?|\(?\d+\.\d+\)?\s?%?"
-    r"|\d+\s?%|\(?\d{2,}\)?)(?!\w)"
-)
-_YEAR = LazyPattern(r"(?:19|20)\d\d")
-# A date's day ("December 31, 2025", "Dec. 31"): not a figure.
-_DATE = LazyPattern(
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I
-)
 
 
 class Concept(NamedTuple):
@@ -92,19 +84,6 @@ NO_PASSAGE = Passage(0.0, 0.0)
 def stems(text: str) -> tuple[str, ...]:
     """The index's tokens of a text: unicode61 words, lower case, Porter stems."""
     return tuple(stem_token(token) for token in _TOKEN.findall(text.lower()))
-
-
-_DIGIT = LazyPattern(r"\d\d|\d[.,%]|[$]\s?\d")
-
-
-@lru_cache(maxsize=4096)
-def has_figure(line: str) -> bool:
-    """Does a line carry a figure (an amount, a rate), not only years or a page number? (Kept
-    for the lines read last: a Finder's next question reads many of the same pages.)"""
-    if not _DIGIT.search(line):
-        return False
-    line = _DATE.sub(" ", line)
-    return any(not _YEAR.fullmatch(m.group(0).strip("()$% ")) for m in _FIGURE.finditer(line))
 
 
 @lru_cache(maxsize=8192)
@@ -605,71 +584,6 @@ def _asked_line(lines: list[str], i: int, on: dict[int, tuple[int, frozenset[str
     above = max((j for j in heads if j < i), default=None)  # the nearest such line above
     distance = min(i - above, TABLE_REACH) / TABLE_REACH if above is not None else 1.0
     return (start, own_start, min(extra, 8) / 8, filer, totals and "total" in own_words, column, other, distance)
-
-
-# Column headings: the header rows of a table, which say which figure is which period.
-_PERIOD = LazyPattern(
-    r"\b(?:(?:19|20)\d\d|fy\s?\d{2,4}|q[1-4]|[1-4]q|fiscal|quarters?|months?|weeks?|years?|ended|ending|as of"
-    r"|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july"
-    r"|august|september|october|november|december|half|ytd)\b",
-    re.I,
-)
-_YEAR_IN = LazyPattern(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-HEADINGS = 2  # header lines shown with a row at most: a span ("Three Months Ended") and its dates
-
-
-_SPAN_COUNT = LazyPattern(r"\b\d{1,2}[ -](?:weeks|months)\b", re.I)  # "12 Weeks Ended": a span, not a figure
-
-
-@lru_cache(maxsize=16384)
-def is_column_heading(line: str) -> bool:
-    """Does a line read as a table's column headings for periods: no figure, at most a dozen
-    words, and it names a year ("2025 2024 2023") or a span that ended ("Three Months Ended
-    June 30,", "Fiscal Year Ended")?
-
-    >>> is_column_heading("Three Months Ended Six Months Ended"), is_column_heading("12 Weeks Ended 36 Weeks Ended")
-    (True, True)
-    >>> is_column_heading("Net sales $ 1,234 $ 1,100"), is_column_heading("Purchases of property and equipment")
-    (False, False)
-    """
-    if has_figure(_SPAN_COUNT.sub(" ", line)) or line.count(" ") >= PROSE_WORDS:  # ("12 Weeks Ended": a span)
-        return False
-    if _YEAR_IN.search(line):
-        return True
-    found = {m.group(0).lower() for m in _PERIOD.finditer(line)}
-    return bool(found & {"ended", "ending", "as of"}) and bool(found - {"ended", "ending", "as of"})
-
-
-@lru_cache(maxsize=16384)
-def is_table_row(line: str) -> bool:
-    """Does a line read as a table's row: a short label, then its figures (it ends with one)?"""
-    if line.count(" ") >= 2 * PROSE_WORDS or not has_figure(line):
-        return False
-    last = line.rstrip().rsplit(" ", 1)[-1]
-    return bool(_FIGURE.fullmatch(last.strip("$")) or last in ("-", "\u2014", "\u2013", "%", "%)"))
-
-
-def column_headings(lines: list[str], row: int, reach: int = TABLE_REACH) -> tuple[int, ...]:
-    """The column headings of the table a row belongs to (by index, in page order): the nearest
-    lines above it, across the table's other rows and captions, that read as headings of
-    periods (``is_column_heading``), at most ``HEADINGS`` of them in a row; none for a line that
-    is not a table's row, or when a paragraph comes first (the table has no headings of its
-    own on the page)."""
-    if not 0 <= row < len(lines) or not is_table_row(lines[row]):
-        return ()
-    found: list[int] = []
-    for i in range(row - 1, max(row - reach, 0) - 1, -1):
-        line = lines[i]
-        if is_column_heading(line):
-            found.append(i)
-            if len(found) == HEADINGS:
-                break
-            continue
-        if found:
-            break
-        if not has_figure(line) and line.count(" ") >= PROSE_WORDS - 1:
-            break  # a paragraph: the table starts below it
-    return tuple(sorted(found))
 
 
 def mark(text: str, concepts: tuple[Concept, ...]) -> str:

@@ -81,7 +81,7 @@ INGEST = frozenset({
 QUERY = frozenset({
     "finder", "rank", "question", "evidence", "zh", "render", "multi", "batch", "answer", "codes", "concepts", "pagefacts", "printedfacts", "pagefigures", "hitfacts", "readings",
     "describe", "features", "lists", "merge", "present", "queries", "signals", "auditlines", "months",
-    "learned", "rules", "linechoice", "periods",
+    "learned", "rules", "linechoice", "periods", "tablerows",
 })
 # packing is the codec of stored text: ingest packs, the store's re-index and the finder unpack;
 # exhibits reads data/exhibits.tsv, the kinds of exhibit both sides name.
