@@ -228,6 +228,8 @@ def build_file(path: Path, source: Path | None, build: Build) -> tuple[Any, bool
     (None: a new database), changed by ``build(conn)`` in one transaction, committed (and the
     file compacted where that pays) when build returns ``(value, True)``, rolled back when it
     returns ``(value, False)``. Returns build's pair. SQLite's errors are raised as they are."""
+    if source is None and IN_MEMORY:
+        return _build_new(path, build)
     conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
     try:
         # A private file: a failed build is deleted, never rolled back, and the whole file
@@ -256,6 +258,47 @@ def build_file(path: Path, source: Path | None, build: Build) -> tuple[Any, bool
         return value, True
     finally:
         conn.close()
+
+
+def _build_new(path: Path, build: Build) -> tuple[Any, bool]:
+    """``build_file`` of a new database: built in memory from the empty schema's image, then
+    written to the empty file at ``path`` in one write, not a page at a time (a 10-K's database
+    is some 4,000 pages of 512 bytes) after the schema's statements. The same rows and index."""
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    try:
+        conn.deserialize(_empty_image())
+        conn.execute("BEGIN IMMEDIATE")
+        value, changed = build(conn)
+        if not changed:
+            conn.execute("ROLLBACK")
+            return value, False
+        conn.execute("COMMIT")
+        image = conn.serialize()
+    finally:
+        conn.close()
+    with open(path, "wb") as file:
+        file.write(image)
+    return value, True
+
+
+IN_MEMORY = hasattr(sqlite3.Connection, "serialize")  # (Python 3.11 and later): _build_new
+_EMPTY: list[bytes] = []
+
+
+def _empty_image() -> bytes:
+    """The image of a new database with evfind's empty schema (``ensure_schema``), in pages of
+    PAGE_SIZE: made once per process, where every new database starts."""
+    if not _EMPTY:
+        conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        try:
+            conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+            conn.execute("BEGIN IMMEDIATE")
+            ensure_schema(conn, ":memory:")
+            conn.execute("COMMIT")
+            _EMPTY[:] = [conn.serialize()]
+        finally:
+            conn.close()
+    return _EMPTY[0]
 
 
 def _worth_a_vacuum(conn: sqlite3.Connection) -> bool:
