@@ -6,8 +6,10 @@ DIR is another checkout of evfind (e.g. main's: ``git archive main | tar -x -C /
 Each filing of the folder is ingested into a fresh database by each checkout's own code, in a
 process of its own (``PYTHONPATH``), and everything ingest wrote is compared: the documents row
 (but its time of ingest), every page's text, raw text, folio (page label), headings, context,
-section and statement, the section labels of every page, the common words, every fact and
-every text block; and the page HTML that `evfind show --html` cuts from the filing
+section and statement, the section labels of every page, the common words, every fact, the
+facts' (concept, row label) pairs and every text block, FTS5's own tables row for row, the
+schema and the file's marks (application id, schema version, page size, free pages); and the
+page HTML that `evfind show --html` cuts from the filing
 (``pagehtml.cut_page``), of every page (``--html-pages 0``, the default) or of N pages spread
 over each filing. It prints one line per filing, the first difference where there is one, and
 exits 1 if any filing differs. Without the folder it says so and exits 0.
@@ -53,8 +55,19 @@ print("# facts")
 rows("SELECT * FROM facts ORDER BY id")
 print("# text_blocks")
 rows("SELECT * FROM text_blocks ORDER BY id")
+print("# fact_labels")
+rows("SELECT * FROM fact_labels ORDER BY rowid")
 print("# fts")
 rows("SELECT count(*) FROM pages_fts")
+print("# fts index")  # FTS5's own tables, row for row (hashed): the same index, not only as many rows
+for table in ("pages_fts_data", "pages_fts_idx", "pages_fts_docsize", "pages_fts_config"):
+    digest = hashlib.sha256()
+    for row in conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2"):
+        digest.update(repr(row).encode())
+    print(json.dumps([table, digest.hexdigest()]))
+print("# schema")
+rows("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name")
+rows("SELECT * FROM pragma_application_id, pragma_user_version, pragma_page_size, pragma_freelist_count")
 count = conn.execute("SELECT page_count FROM documents").fetchone()[0]
 conn.close()
 data = source.read_bytes()

@@ -261,6 +261,9 @@ _EXHIBIT_LINE = re.compile(
     r"^(?:exhibit|ex-?)\s*(?:no\.?\s*)?(\d{1,3}(?:\.\d{1,3})?(?:\([a-z0-9]+\))?)(?![\d.]*\d)\s*[.:\-\u2013\u2014]?\s*(.*)$",
     re.I,
 )
+# Where a line can start as _EXHIBIT_LINE does (after the white space lines.lines strips): the
+# one search over a page's text that rules out most pages, before its lines are read.
+_EXHIBIT_START = re.compile(r"^\s*ex", re.I | re.M)
 _NOT_A_TITLE = re.compile(
     r"^(?:to|of|hereto|thereto|filed|in|and|or|as|is|was|which|that|shall|attached|incorporated)\b", re.I
 )
@@ -325,6 +328,8 @@ def exhibit_start(text: str) -> tuple[str, str] | None:
     """(number, title) when the page is an exhibit's first page: a line at its top that says
     "Exhibit 10.1" (the title on the same line or the next); None for a mention ("filed as
     Exhibit 10.1 to ..."), an exhibit index, or a page of the filing itself."""
+    if not _EXHIBIT_START.search(text):
+        return None  # no line of the page starts as _EXHIBIT_LINE does (nor one reflow joins)
     lines = reflow(_lines(text))
     top = _top(lines)
     for position, line in enumerate(top):

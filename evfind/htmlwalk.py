@@ -293,10 +293,7 @@ class Walk:
         else:
             stack.append(kind if ending is None else (kind, ending, False))
         if kind:
-            if kind == _BLOCK:
-                if self.cur:
-                    self.newline()
-            elif kind == _CELL:
+            if kind == _CELL:
                 rows = self.rows
                 if rows:  # (cell_start)
                     row = rows[-1]
@@ -307,6 +304,9 @@ class Walk:
                     row.cell = []
                     self.cur = row.line = []
                 else:
+                    self.newline()
+            elif kind == _BLOCK:
+                if self.cur:
                     self.newline()
             elif kind == _ROW:
                 self.row_start()
@@ -345,6 +345,19 @@ class Walk:
             self._close_value()
         item = stack.pop()
         if not item:  # an inline element (the most)
+            if self._copying:
+                self._copy_end()
+            return
+        if item == _CELL:  # a plain table cell (the most of the rest): cell_end, inline
+            rows = self.rows
+            if not rows:
+                self.newline()
+            elif (cell := (row := rows[-1]).cell) is not None:
+                if row.line and (joined := "".join(row.line).strip()):
+                    cell.append(joined)
+                row.cells.append(cell)
+                row.cell = None
+                self.cur = row.outer
             if self._copying:
                 self._copy_end()
             return

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import factstore, store, writes
+from . import factstore, reindexing, store, writes
 from .errors import (
     DatabaseBusyError,
     IncompatibleDatabaseError,
@@ -511,14 +511,14 @@ def reindex(db: str | os.PathLike) -> tuple[int, int, int]:
 
     def build(conn: sqlite3.Connection) -> tuple[tuple[int, int], bool]:
         _, old = store.identify(conn)
-        saved = store.dump_sources(conn)
+        saved = reindexing.dump_sources(conn)
         pdfs = store.all_sources(conn)
         # An HTML filing's facts and text blocks cannot be read again from its page text: kept.
         xbrl = {
             (r.document_id, r.sha256): (factstore.dump_facts(conn, r.revision_id), factstore.text_blocks(conn, r.revision_id))
             for r in store.revisions(conn) if r.source_kind == "html"
         }
-        store.drop_all(conn)
+        reindexing.drop_all(conn)
         store.ensure_schema(conn, db_path)
         for meta, pages in saved:
             facts, blocks = xbrl.get((meta["document_id"], meta["sha256"]), ([], []))
@@ -576,7 +576,7 @@ def upgrade(db: str | os.PathLike) -> Upgrade:
         try:
             with store.reading(db_path):
                 _, version = store.identify(conn)
-                current = store.intact(conn)
+                current = reindexing.intact(conn)
         except DatabaseBusyError:
             current = False
         finally:

@@ -87,7 +87,7 @@ QUERY = frozenset({
 # exhibits reads data/exhibits.tsv, the kinds of exhibit both sides name.
 SHARED = frozenset({
     "_data", "_jsonl", "errors", "limits", "porter", "text", "lines", "labels", "store", "sqlerrors",
-    "packing", "exhibits", "kinds", "factstore",
+    "packing", "exhibits", "kinds", "factstore", "reindexing",
 })
 # pagehtml cuts a page's HTML out of the filing for `show --html` (with htmlread), as pageimage
 # renders a PDF's page: both read the source file, for a person to look at.

@@ -57,3 +57,33 @@ def test_new_databases_use_small_pages(filing_db):
     with sqlite3.connect(filing_db) as conn:
         assert conn.execute("PRAGMA page_size").fetchone()[0] == store.PAGE_SIZE == 512
 
+
+
+def _everything(db) -> list:
+    """Every row of every table of a database (FTS5's own tables too), its schema and marks."""
+    with sqlite3.connect(db) as conn:
+        names = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        found = [conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name").fetchall(),
+                 conn.execute("SELECT * FROM pragma_application_id, pragma_user_version, pragma_page_size").fetchall()]
+        for name in names:
+            rows = conn.execute(f'SELECT * FROM "{name}"').fetchall()
+            found.append((name, sorted(rows, key=repr)))
+    return found
+
+
+@pytest.mark.skipif(not store.IN_MEMORY, reason="this Python's sqlite3 cannot serialize a database")
+def test_a_new_database_built_in_memory_holds_what_one_built_in_place_holds(tmp_path, monkeypatch):
+    from evfind.ingest import ingest
+
+    from .html_filing import write_filing
+
+    source = write_filing(tmp_path / "morrow-10k.htm")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # the same time of ingest in both
+    in_memory = ingest(source, tmp_path / "memory.db")
+    monkeypatch.setattr(store, "IN_MEMORY", False)
+    in_place = ingest(source, tmp_path / "place.db")
+    assert in_memory.status == in_place.status == "created"
+    built = _everything(in_memory.db_path)
+    assert built == _everything(in_place.db_path)
+    counts = {name: len(rows) for name, rows in built[2:]}
+    assert counts["pages"] == 6 and counts["facts"] > 0 and counts["pages_fts_data"] > 0  # (not empty tables)
