@@ -68,3 +68,54 @@ def test_a_standard_term_is_read_whole(cli, orrin_db, question, page, english):
     result, data = cli.json("query", orrin_db, question)
     assert result.exit_code == 0, result.output
     assert data["results"][0]["page_number"] == page
+
+
+# --- A company named in Chinese: read as the registrant the cover prints ------------------------
+
+FILER_PAGES = [
+    # 1: cover, the registrant's name above "Exact name of registrant"
+    """UNITED STATES SECURITIES AND EXCHANGE COMMISSION
+FORM 10-K
+Commission file number 1-4471
+MERIDAN HOLDINGS CORPORATION
+(Exact name of registrant as specified in its charter)""",
+    # 2: MD&A, the tax rate discussed
+    """Income Taxes
+Our effective tax rate was 19.8% in 2025 and 22.4% in 2024; the effective tax rate fell on research
+credits. The effective tax rate excludes discrete items; the effective tax rate outlook is 21%.""",
+    # 3: the statement of operations, headed by the registrant's name
+    """Meridan Holdings and Subsidiaries
+Consolidated Statements of Operations
+Income before income taxes 4,210 3,980; income tax expense 834 892; effective tax rate 19.8% 22.4%.""",
+    # 4-6: pages that name neither
+    """Item 1A. Risk Factors
+Demand for our instruments depends on capital budgets; supply of components may be interrupted.""",
+    """Item 2. Properties
+We own plants in Ohio and Texas and lease offices in four states.""",
+    """Item 3. Legal Proceedings
+We are party to routine litigation incidental to the business; none is material.""",
+]
+
+
+@pytest.fixture
+def meridan_db(cli, tmp_path):
+    db = tmp_path / "meridan.db"
+    result = cli("ingest", write_jsonl(tmp_path / "meridan.jsonl", FILER_PAGES), "--db", db, "--document-id", "MERIDAN_2025_10K")
+    assert result.exit_code == 0, result.output
+    return db
+
+
+def test_a_company_named_in_chinese_is_read_as_the_registrant(cli, meridan_db):
+    """The English wording names the company, and that word favours the page headed by its name;
+    the Chinese wording names it in Chinese, which no glossary row reads (it holds no company's
+    name): it is read as the registrant its cover prints, as the English wording would search it."""
+    english, chinese = "What was Meridan's effective tax rate in 2025?", "迈瑞丹2025年的实际税率是多少？"
+    pages = {}
+    for question in (english, chinese):
+        result, data = cli.json("query", meridan_db, question)
+        assert result.exit_code == 0, result.output
+        pages[question] = [hit["page_number"] for hit in data["results"]]
+    assert pages[chinese][0] == pages[english][0] == 3
+    result = cli("query", meridan_db, chinese, "--explain")
+    assert "read as: Meridan Holdings; 2025; effective tax rate" in result.output
+    assert "read as: 2025;" in cli("query", meridan_db, "2025年的实际税率是多少？", "--explain").output  # names nothing unread
