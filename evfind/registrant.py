@@ -21,12 +21,18 @@ _FORMS = frozenset(
     "the inc incorporated corporation corp company co plc ltd limited llc lp l.p n.v nv s.a sa ag se".split()
 )
 _EXACT = "exact name of"  # "(Exact name of registrant as specified in its charter)": no pattern to compile
-MAX_WORDS = 4  # a longer "name" is a line of the cover read wrongly, not a name
+# A name of one word only (Boeing, PepsiCo, Walmart): a cover's name of several is often not the
+# name questions and the filing's own text write (International Business Machines: IBM; Exxon
+# Mobil: ExxonMobil; Coca Cola: Coca-Cola), and its words are ordinary ones (International,
+# General, Holdings) that pages hold for other reasons. Measured on the development questions
+# (benchmarks/train_ranker.py, held out by company): every name of up to four words cost the
+# Chinese EDGAR questions 0.03 hit@1; one-word names only, see the commit that chose this.
+MAX_WORDS = 1
 
 
 def name(cover: str) -> str:
     """The registrant's name on a cover (its text), without its legal form; "" when the cover
-    prints none.
+    prints none, or a name of more than MAX_WORDS words.
 
     >>> name("Commission file number 1-442\\nTHE BOEING COMPANY\\n(Exact name of registrant as specified in its charter)")
     'Boeing'
@@ -34,6 +40,8 @@ def name(cover: str) -> str:
     'PepsiCo'
     >>> name("AMAZON.COM, INC. (Exact name of registrant as specified in its charter)")
     'Amazon'
+    >>> name("INTERNATIONAL BUSINESS MACHINES CORPORATION\\n(Exact name of registrant as specified in its charter)")
+    ''
     >>> name("Press release: fourth-quarter results")
     ''
     """

@@ -77,7 +77,7 @@ FILER_PAGES = [
     """UNITED STATES SECURITIES AND EXCHANGE COMMISSION
 FORM 10-K
 Commission file number 1-4471
-MERIDAN HOLDINGS CORPORATION
+MERIDAN CORPORATION
 (Exact name of registrant as specified in its charter)""",
     # 2: MD&A, the tax rate discussed
     """Income Taxes
@@ -117,5 +117,5 @@ def test_a_company_named_in_chinese_is_read_as_the_registrant(cli, meridan_db):
         pages[question] = [hit["page_number"] for hit in data["results"]]
     assert pages[chinese][0] == pages[english][0] == 3
     result = cli("query", meridan_db, chinese, "--explain")
-    assert "read as: Meridan Holdings; 2025; effective tax rate" in result.output
+    assert "read as: Meridan; 2025; effective tax rate" in result.output
     assert "read as: 2025;" in cli("query", meridan_db, "2025年的实际税率是多少？", "--explain").output  # names nothing unread
