@@ -20,7 +20,7 @@ import functools
 import os
 from collections.abc import Mapping
 
-from . import codes, evidence, limits, lists, queries, rank, readings, registrant, store
+from . import codes, evidence, limits, lists, queries, rank, readings, store
 from .answer import (  # noqa: F401  (re-exported: evfind.finder is where these were first imported from)
     ABSENT,
     ABSENT_SEVERAL,
@@ -614,6 +614,8 @@ class Finder:
     def _registrant(self) -> str:
         """The registrant's name its cover prints (registrant.py), read once; "" without one."""
         if self._name is None:
+            from . import registrant  # a Chinese question only
+
             cover = queries.opening_text(self.conn, self.revision.revision_id, 3) if self.revision is not None else ""
             self._name = registrant.name(cover)
         return self._name
