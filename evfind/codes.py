@@ -70,3 +70,25 @@ def rewritten(phrase: str, found: dict[str, list[str]]) -> list[str]:
         for token in found.get(word, ()):
             out.append(" ".join(words[:index] + [token] + words[index + 1 :]))
     return out
+
+
+def with_codes(parsed, vocabulary_of):
+    """The question (a ``question.ParsedQuestion``) with its codes also as the filing writes them
+    inside longer codes (777F as B777F), each a phrase of the question's own and of its idea;
+    ``vocabulary_of(fragments)`` gives the filing's (token, pages) rows holding them
+    (store.terms_containing)."""
+    from .question import Term
+
+    wanted = fragments(term.phrase for term in parsed.terms)
+    if not wanted:
+        return parsed
+    vocabulary = vocabulary_of(wanted)
+    found = {f: v for f in wanted if (v := variants(f, vocabulary))}
+    if not found:
+        return parsed
+    extra = [Term(p, t.source) for t in parsed.terms for p in rewritten(t.phrase, found)]
+    ideas = tuple(
+        idea._replace(phrases=idea.phrases + tuple(p for phrase in idea.phrases for p in rewritten(phrase, found)))
+        for idea in parsed.ideas
+    )
+    return parsed._replace(terms=parsed.terms + tuple(dict.fromkeys(extra)), ideas=ideas)

@@ -20,7 +20,7 @@ import functools
 import os
 from collections.abc import Mapping
 
-from . import evidence, limits, lists, queries, rank, readings, store
+from . import codes, evidence, limits, lists, queries, rank, readings, store
 from .answer import (  # noqa: F401  (re-exported: evfind.finder is where these were first imported from)
     ABSENT,
     ABSENT_SEVERAL,
@@ -52,7 +52,7 @@ from .present import (  # noqa: F401
 )
 from .question import ParsedQuestion, Term, asks_reason, parse
 from .rank import DEFAULT, TOP_DEFAULT, TOP_MAX, Method
-from .text import language, normal, tokens
+from .text import is_chinese, language, normal, tokens
 
 FACTS_SHOWN = 5  # the matching facts a hit lists at most, best first
 FACTS_LEAST = 0.25  # the weighted share of the question's line items a fact must say to match
@@ -95,6 +95,7 @@ class Finder:
         self._counted: int | None = None  # pages of the revision read
         self._weighed: tuple = (None, ())  # the last question's concepts, weighed
         self._filer: frozenset[str] | None = None  # the cover's words on most pages (``_names_filer``)
+        self._name: str | None = None  # the registrant's name its cover prints (``_registrant``)
         self._fact_labels = None  # the facts' (concept, row label) pairs, indexed (concepts.Index)
         self._looked: tuple = (None, None)  # the last question's facts (``_facts``)
         self._frequent: tuple = (None, ())  # the last question's ideas' page counts (``_frequencies``)
@@ -604,26 +605,20 @@ class Finder:
     def parse(self, question: str) -> ParsedQuestion:
         limits.check_question(question)
         method = self.method
-        return self._with_codes(parse(question, metrics=method.metrics, meta=method.meta, pairs=method.pairs))
-
-    def _with_codes(self, parsed: ParsedQuestion) -> ParsedQuestion:
-        """The question's codes also as the filing writes them inside longer codes (777F as
-        B777F: evfind/codes.py), each a phrase of the question's own and of its idea."""
-        from . import codes
-
-        wanted = codes.fragments(term.phrase for term in parsed.terms)
-        if not wanted or self.revision is None:
+        filer = self._registrant() if is_chinese(question) else ""
+        parsed = parse(question, metrics=method.metrics, meta=method.meta, pairs=method.pairs, filer=filer)
+        if self.revision is None:
             return parsed
-        vocabulary = store.terms_containing(self.conn, wanted)
-        found = {f: v for f in wanted if (v := codes.variants(f, vocabulary))}
-        if not found:
-            return parsed
-        extra = [Term(p, t.source) for t in parsed.terms for p in codes.rewritten(t.phrase, found)]
-        ideas = tuple(
-            idea._replace(phrases=idea.phrases + tuple(p for phrase in idea.phrases for p in codes.rewritten(phrase, found)))
-            for idea in parsed.ideas
-        )
-        return parsed._replace(terms=parsed.terms + tuple(dict.fromkeys(extra)), ideas=ideas)
+        return codes.with_codes(parsed, lambda wanted: store.terms_containing(self.conn, wanted))
+
+    def _registrant(self) -> str:
+        """The registrant's name its cover prints (registrant.py), read once; "" without one."""
+        if self._name is None:
+            from . import registrant  # a Chinese question only
+
+            cover = queries.opening_text(self.conn, self.revision.revision_id, 3) if self.revision is not None else ""
+            self._name = registrant.name(cover)
+        return self._name
 
     @_reading
     def explain(self, question: str, top: int = TOP_DEFAULT) -> Plan:

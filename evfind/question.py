@@ -267,19 +267,23 @@ def content_words(question: str) -> list[str]:
     return list(dict.fromkeys(result))
 
 
-def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool = True) -> ParsedQuestion:
+def parse(question: str, *, metrics: bool = True, meta: bool = True, pairs: bool = True, filer: str = "") -> ParsedQuestion:
     """Content words, lexicon expansions and routes of one question.
 
     A Chinese question is read through the glossary into English once (``zh.read``) and its
     reading parsed once: the result's ``text`` is the question as asked, its ``reading`` says how
-    it was read. ``metrics``, ``meta`` and ``pairs`` switch the metric expansions, the full
-    meta-word list and the question's word pairs off, for measuring what each adds (`evfind
-    eval --ablate`)."""
+    it was read. Where it names something the glossary does not read (a company, most often) and
+    ``filer`` (the filing's registrant name: registrant.py) is given, the name is read first, as
+    an English question names the company. ``metrics``, ``meta`` and ``pairs`` switch the metric
+    expansions, the full meta-word list and the question's word pairs off, for measuring what
+    each adds (`evfind eval --ablate`)."""
     if not is_chinese(question):
         return _parse_english(question, metrics, meta, pairs)
     from .zh import read  # a Chinese question only
 
     reading = read(question)
+    if filer and reading.unknown and not set(tokens(filer.lower())) & set(tokens(reading.english)):
+        reading = reading._replace(english=f"{filer}; {reading.english}")  # (not where it writes the name: "Halden")
     parsed = _parse_english(reading.english, metrics, meta, pairs, asked=question)
     fact = _asks_fact(question, parsed.statements, parsed.ratio)
     ideas = parsed.ideas

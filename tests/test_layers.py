@@ -79,7 +79,7 @@ INGEST = frozenset({
     "htmlwalk", "xbrl", "printed", "layout", "folios",
 })
 QUERY = frozenset({
-    "finder", "rank", "question", "evidence", "zh", "render", "multi", "batch", "answer", "codes", "concepts", "pagefacts", "printedfacts", "pagefigures", "hitfacts", "readings",
+    "finder", "rank", "question", "evidence", "zh", "render", "multi", "batch", "answer", "codes", "registrant", "concepts", "pagefacts", "printedfacts", "pagefigures", "hitfacts", "readings",
     "describe", "features", "lists", "merge", "present", "queries", "signals", "auditlines", "months",
     "learned", "rules", "linechoice", "periods", "tablerows",
 })
