@@ -332,6 +332,10 @@ def test_a_chinese_question_reads_as_the_english_one(chinese, english):
         ("重大合同义务", [("重大合同义务", "contractual obligations")]),  # not 重大合同 + 义务
         # 在哪 (where) must not take the first character of 哪些 and leave 些 unread
         ("公司主要在哪些地区经营", [("地区", "geographic"), ("经营", "operate")]),
+        # 前身 (a predecessor) plus 期 is the predecessor period, not 前 (first) and 身 left unread
+        ("前身期和继任期的净收入", [("前身期", "predecessor period"), ("继任期", "successor period"), ("净收入", "net revenue")]),
+        ("解决方案业务", [("解决方案", "solutions"), ("业务", "business")]),  # not 解决 + 方案 (a plan)
+        ("投资活动现金净流出", [("投资活动", "investing activities"), ("现金净流出", "net cash used")]),
     ],
 )
 def test_longest_match_keeps_the_right_words(question, segments):
@@ -341,7 +345,7 @@ def test_longest_match_keeps_the_right_words(question, segments):
 @pytest.mark.parametrize(
     "phrase",
     ["在哪些页", "在哪个章节", "在哪一节", "上年度", "报告期末", "本期末", "截至第一季度末", "与之前相比",
-     "目前", "非常重要", "三个月", "第5.02项", "前述"],
+     "目前", "非常重要", "三个月", "第5.02项", "前述", "存在哪些"],
 )
 def test_function_words_leave_nothing_unread(phrase):
     """Stopwords written together, or next to a period word, are read whole: nothing is left as

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from evfind.question import content_words, parse
+from evfind.question import asks_where, content_words, parse
 from evfind.rank import DEFAULT, PLAIN, rrf
 from evfind.text import tokens
 
@@ -239,3 +239,21 @@ def test_every_derivational_family_is_one_the_stemmer_splits():
         for form in forms:
             assert stem(word) != stem(form.split()[-1]), (word, form)
         assert cue_key(word) not in lexicon() and cue_key(word) not in route_table(), word
+
+
+@pytest.mark.parametrize(
+    "question, where",
+    [
+        ("资本支出在哪一页？", True),
+        ("应收账款在哪些页？", True),  # 在哪些 + a page: which pages
+        ("在哪个章节讨论风险因素？", True),
+        ("风险因素在哪里？", True),
+        ("公司主要在哪些地区经营？", False),  # which regions: a list asked for, not a place in the filing
+        ("公司存在哪些重大缺陷？", False),  # 存在哪些: which ones exist
+        ("公司在哪个部门报告商誉？", False),
+    ],
+)
+def test_chinese_which_ones_is_not_where(question, where):
+    """在哪 asks where; 在哪些/在哪个 before a noun other than a page or part of the filing asks which
+    ones, as "which regions" does in English (no "where"), so the answer is not a title line."""
+    assert asks_where(question) is where
