@@ -49,13 +49,14 @@ def words(name: str) -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
 
 
-def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):
+def compiled(name: str, files: tuple[str, ...], build, code: str | tuple[str, ...] | None = None):
     """``build()``, the value a reader makes of some data files, kept between processes.
 
     Reading the vocabulary (a few thousand rows, each cue tokenised and normalised) costs a
     query process more than the query itself; the value is kept with ``marshal`` in the user's
     cache directory ($XDG_CACHE_HOME/evfind, else ~/.cache/evfind), under a key of the size and
-    modification time of each file and of the module that builds the value, and read back
+    modification time of each file and of the module that builds the value (``code``: its file,
+or the files of every module whose code the value depends on), and read back
     (~1 ms) while they are unchanged. The value must be made of plain values (str, tuple, dict, frozenset, bool). A
     value written under a new key removes the files of ``name`` under older keys (one file a
     name and install, not one per edit of a data file; another checkout keeps its own). A
@@ -67,7 +68,8 @@ def compiled(name: str, files: tuple[str, ...], build, code: str | None = None):
         return build()
     try:
         # the files read, and the code that reads them (a new evfind reads them its own way)
-        paths = [DATA / f for f in files] + [Path(code or build.__code__.co_filename)]
+        codes = code if isinstance(code, tuple) else (code or build.__code__.co_filename,)
+        paths = [DATA / f for f in files] + [Path(c) for c in codes]
         stats = [(p.name, os.stat(p)) for p in paths]
         key = "|".join([name] + [f"{f}:{s.st_size}:{s.st_mtime_ns}" for f, s in stats])
         folder = cache_folder()

@@ -268,13 +268,16 @@ _ASIDE = LazyPattern(r"\((?:[A-Za-z][^()\d]{0,30}|\d{1,2})\)")  # "(used in)", "
 
 
 @lru_cache(maxsize=16384)
-def _positions(line: str) -> tuple[tuple[str, ...], dict[str, tuple[int, ...]]]:
-    """A line's content stems, and where each stands."""
+def _positions(line: str) -> tuple[tuple[str, ...], dict[str, list[int]]]:
+    """A line's content stems, and where each stands (kept: read, never changed)."""
     words = content_stems(line)
     places: dict[str, list[int]] = {}
     for i, word in enumerate(words):
-        places.setdefault(word, []).append(i)
-    return words, {word: tuple(at) for word, at in places.items()}
+        if word in places:
+            places[word].append(i)
+        else:
+            places[word] = [i]
+    return words, places
 
 
 def line_concepts(line: str, concepts: tuple[Concept, ...]) -> dict[int, tuple[int, frozenset[str]]]:
@@ -284,18 +287,46 @@ def line_concepts(line: str, concepts: tuple[Concept, ...]) -> dict[int, tuple[i
     query's marks leave out ("net" in "Property, plant and equipment - net"), and across the
     asides a caption prints in parentheses ("Net cash provided by (used in) operating
     activities", a footnote's "(1)")."""
-    words, places = _positions(_ASIDE.sub(" ", line) if "(" in line else line)
-    found: dict[int, tuple[int, frozenset[str]]] = {}
-    for index, concept in enumerate(concepts):
+    return _said(line, _phrase_index(concepts))
+
+
+def _phrase_index(concepts: tuple[Concept, ...]) -> dict[str, list[tuple[int, int, tuple[str, ...], int]]]:
+    """The concepts' phrases by their first content stem: (concept, phrase number, content stems,
+    tier) each, made once for the lines of a page (``_said``)."""
+    index: dict[str, list[tuple[int, int, tuple[str, ...], int]]] = {}
+    for c, concept in enumerate(concepts):
         for number, phrase in enumerate(concept.phrases):
             wanted = _content(phrase)
+            if wanted:
+                index.setdefault(wanted[0], []).append((c, number, wanted, _tier(concept, number)))
+    return index
+
+
+@lru_cache(maxsize=16384)
+def _aside_positions(line: str) -> tuple[tuple[str, ...], dict[str, list[int]]]:
+    """``_positions`` of a line read across its asides in parentheses (``_ASIDE``)."""
+    return _positions(_ASIDE.sub(" ", line) if "(" in line else line)
+
+
+def _said(line: str, index: dict) -> dict[int, tuple[int, frozenset[str]]]:
+    """``line_concepts`` from the concepts' ``_phrase_index``: the phrases looked up by the
+    line's words, taken in the concepts' order and each concept's phrases' order."""
+    words, places = _aside_positions(line)
+    hits = []
+    for word, at in places.items():
+        for entry in index.get(word, ()):
+            wanted = entry[2]
             size = len(wanted)
-            if not size or wanted[0] not in places:
+            if size > 1 and not any(words[i : i + size] == wanted for i in at):
                 continue
-            if size > 1 and not any(words[i : i + size] == wanted for i in places[wanted[0]]):
-                continue
-            tier, held = found.get(index, (INPUT + 1, frozenset()))
-            found[index] = (min(tier, _tier(concept, number)), held | frozenset(wanted))
+            hits.append(entry)
+    found: dict[int, tuple[int, frozenset[str]]] = {}
+    for c, _, wanted, tier in sorted(hits) if len(hits) > 1 else hits:
+        if c in found:
+            best, held = found[c]
+            found[c] = (min(best, tier), held | frozenset(wanted))
+        else:
+            found[c] = (tier, frozenset(wanted))
     return found
 
 
@@ -479,7 +510,8 @@ def line_candidates(
     # Every line the query marked is read, not only those where a marked stretch holds a whole
     # phrase: the index marks words, not the glue between them, so "RETURN ON INVESTED CAPITAL"
     # is three marks, none of them the phrase (line_concepts reads the phrase across the glue).
-    said = {i: line_concepts(lines[i], concepts)
+    index = _phrase_index(concepts)
+    said = {i: _said(lines[i], index)
             for i in set(held) | {i for i in tagged | marked | named | (months if fact else frozenset()) if i < len(lines)}}
     captions: dict[int, int | None] = {}
     if fact:
@@ -564,7 +596,7 @@ def _asked_line(lines: list[str], i: int, on: dict[int, tuple[int, frozenset[str
     asks a total; its table's column headings name the year asked, or only other years; how far
     below the nearest line saying the question's concepts without a figure (its caption or
     heading) it stands."""
-    words = _positions(_ASIDE.sub(" ", lines[i]) if "(" in lines[i] else lines[i])[0]
+    words = _aside_positions(lines[i])[0]
     start = own_start = False
     for c in on:
         concept = concepts[c]

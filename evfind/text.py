@@ -47,13 +47,16 @@ class LazyPattern:
     question runs, and only once: the compiled program is kept between processes (``Programs``).
     After the first use each method is a plain attribute (no lookup per call). The pattern may
     be a function that returns it, called on first use: a pattern built from a data file
-    (question.py's word lists) costs nothing until a question needs it."""
+    (question.py's word lists) costs nothing until a question needs it. ``programs``: the file
+    its program is kept in (``CHINESE``: the patterns only a Chinese question runs, which an
+    English question's process should not read); the shared one by default."""
 
-    def __init__(self, pattern, flags: int = 0):
+    def __init__(self, pattern, flags: int = 0, programs: "Programs | None" = None):
         self.pattern, self.flags = pattern, flags  # a pattern, or a function that returns one (from data)
+        self.programs = programs
 
     def __getattr__(self, name: str):
-        compiled = PROGRAMS.compile(self.pattern() if callable(self.pattern) else self.pattern, self.flags)
+        compiled = (self.programs or PROGRAMS).compile(self.pattern() if callable(self.pattern) else self.pattern, self.flags)
         for method in ("search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"):
             setattr(self, method, getattr(compiled, method))
         return getattr(compiled, name)
@@ -141,6 +144,7 @@ def _program(pattern, flags: int) -> tuple | None:
 
 
 PROGRAMS = Programs()
+CHINESE = Programs("patterns-zh")  # the programs of the patterns only a Chinese question runs
 
 
 # ---------------------------------------------------------------------------------------------
@@ -414,15 +418,17 @@ def squash(text: str) -> str:
 # Chinese key: used by zh.py to match a question and the glossary.
 
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # the Han ranges, for a [...] character class
-# Patterns over the Han ranges are left as text for re's own cache: compiling them costs some 7 ms,
-# which an English question (every query process checks is_chinese) should not pay.
+# Patterns over the Han ranges are compiled on first use (LazyPattern, kept between processes):
+# compiling them costs re some 7 ms, which an English question (every query process checks
+# is_chinese) should not pay, nor a Chinese one in every process.
 HAN_CHAR = f"[{HAN}]"
+_HAN_CHAR = LazyPattern(HAN_CHAR, programs=CHINESE)
 LANGUAGES = ("en", "zh")  # of the output: notes, messages, labels
 
 
 def is_chinese(text: str) -> bool:
     """Does the text hold Chinese characters (then it is read as a Chinese question, by zh.py)?"""
-    return not text.isascii() and re.search(HAN_CHAR, text) is not None
+    return not text.isascii() and _HAN_CHAR.search(text) is not None
 
 
 def language(question: str, override: str | None = None) -> str:
@@ -435,7 +441,7 @@ def language(question: str, override: str | None = None) -> str:
         return override
     return "zh" if is_chinese(question) else "en"
 
-_ENUMERATION = f"(?<=[{HAN}])[、·・](?=[{HAN}])"  # 物业、厂房及设备: one term
+_ENUMERATION = LazyPattern(f"(?<=[{HAN}])[、·・](?=[{HAN}])", programs=CHINESE)  # 物业、厂房及设备: one term
 _SEPARATORS = str.maketrans({"、": " ", "·": " ", "・": " "})  # 2021、2022: two years
 
 
@@ -452,7 +458,7 @@ def chinese_key(text: str) -> str:
     import unicodedata  # a Chinese question only
 
     text = unicodedata.normalize("NFKC", text).translate(_simplified()).lower()
-    return re.sub(_ENUMERATION, "", text).translate(_SEPARATORS)
+    return _ENUMERATION.sub("", text).translate(_SEPARATORS)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -23,29 +23,31 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ._data import rows
-from .text import HAN, HAN_CHAR, chinese_key, stems
+from .text import CHINESE, HAN, HAN_CHAR, LazyPattern, chinese_key, stems
 
-# The patterns are left as text for re's own cache, which compiles each on first use: only a
-# Chinese question runs them, and an English one (every query process checks is_chinese) should
-# not pay for compiling them (the Han ranges alone cost some 7 ms).
-_RUNS = f"[{HAN}]+|[^{HAN}]+"
-_WORD = r"[^\W_]"  # a letter or digit: text without one (punctuation) is dropped
+# The patterns are compiled on first use (text.LazyPattern), their programs kept between
+# processes in a file of their own (text.CHINESE): only a Chinese question runs them, an English one (every query process checks
+# is_chinese) should not pay for compiling them, and a Chinese one should not pay each time (the
+# Han ranges alone cost re some 7 ms).
+_RUNS = LazyPattern(f"[{HAN}]+|[^{HAN}]+", programs=CHINESE)
+_HAN_CHAR = LazyPattern(HAN_CHAR, programs=CHINESE)
+_WORD = LazyPattern(r"[^\W_]", programs=CHINESE)  # a letter or digit: text without one (punctuation) is dropped
 _PUNCTUATION = ".,;:!?()[]{}\"'“”‘’。，；：！？（）【】《》「」"
-_MONTH = r"(?<![\d.])(1[0-2]|0?[1-9])\s*月"
-_SHORT_FISCAL_YEAR = r"(?<![\d.])(\d\d)\s*财年"
+_MONTH = LazyPattern(r"(?<![\d.])(1[0-2]|0?[1-9])\s*月", programs=CHINESE)
+_SHORT_FISCAL_YEAR = LazyPattern(r"(?<![\d.])(\d\d)\s*财年", programs=CHINESE)
 _MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
 # A tenor: 五年期 (信贷协议), 3年期 (票据) -> five-year, three-year, as filings name facilities and
 # notes ("Five-Year Credit Agreement", "364-day facility"); past ten, the digits ("30-year").
-_TENOR = r"(?<![\d.])(10|[1-9]|\d{2,3}|[一二三四五六七八九十])\s*年期"
+_TENOR = LazyPattern(r"(?<![\d.])(10|[1-9]|\d{2,3}|[一二三四五六七八九十])\s*年期", programs=CHINESE)
 # An Item of a form by number (第7项, 第1A项, 第5.07项, 项目7) and a 10-Q's Part (第二部分): read as
 # "item 7" and "part ii", as question.named_items reads an English question.
-_ITEM = r"第\s*(\d\.\d{2}|\d{1,2}[A-Da-d]?)\s*项(?!目)|项目\s*(\d\.\d{2}|\d{1,2}[A-Da-d]?)(?![\w.]*\d)"
-_PART = r"第\s*([一二12])\s*部分"
+_ITEM = LazyPattern(r"第\s*(\d\.\d{2}|\d{1,2}[A-Da-d]?)\s*项(?!目)|项目\s*(\d\.\d{2}|\d{1,2}[A-Da-d]?)(?![\w.]*\d)", programs=CHINESE)
+_PART = LazyPattern(r"第\s*([一二12])\s*部分", programs=CHINESE)
 # An article of an agreement or of the bylaws: 第七条 -> "article vii", as agreements number
 # their articles (ARTICLE VII EVENTS OF DEFAULT).
-_ARTICLE = r"第\s*([一二三四五六七八九十]{1,3}|\d{1,2})\s*条"
+_ARTICLE = LazyPattern(r"第\s*([一二三四五六七八九十]{1,3}|\d{1,2})\s*条", programs=CHINESE)
 _ROMAN = "i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx".split()
 _NUMBERS = "one two three four five six seven eight nine ten".split()
 _CHINESE_NUMBERS = "一二三四五六七八九十"
@@ -84,21 +86,39 @@ class Entry(NamedTuple):
 
 @lru_cache(maxsize=1)
 def vocabulary() -> tuple[dict[str, Entry | None], int]:
-    """Every Chinese form -> its glossary entry (None for a stopword), and the longest form."""
-    table: dict[str, Entry | None] = {}
+    """Every Chinese form -> its glossary entry (None for a stopword), and the longest form.
+
+    Folding every form of the glossary costs a first Chinese question more than the query: the
+    table is kept between processes (``_data.compiled``, rebuilt when the glossary, the
+    stopwords, this module or text.py's folding change) as plain values, made entries here."""
+    from . import text
+    from ._data import compiled
+
+    entries, forms, longest = compiled("zh", ("glossary_zh.tsv", "stopwords_zh.txt", "traditional_zh.tsv"),
+                                       _build_vocabulary, code=(__file__, text.__file__))
+    made = [Entry(chinese, english) for chinese, english in entries]
+    return {form: made[number] if number >= 0 else None for form, number in forms.items()}, longest
+
+
+def _build_vocabulary() -> tuple[list[tuple[str, tuple[str, ...]]], dict[str, int], int]:
+    """``vocabulary`` as plain values: the entries, each form's entry by number (-1 for a
+    stopword), the longest form."""
+    entries: list[tuple[str, tuple[str, ...]]] = []
+    table: dict[str, int] = {}
     for number, (chinese, english) in enumerate(rows("glossary_zh.tsv", 2), 1):
         forms = [chinese_key(form.strip()) for form in chinese.split("|") if form.strip()]
         phrases = tuple(p.strip() for p in english.split("|") if p.strip())
         if not forms or not phrases:
             raise RuntimeError(f"evfind/data/glossary_zh.tsv: entry {number} needs Chinese and English")
-        entry = Entry(forms[0], phrases)
+        entry = (forms[0], phrases)
+        entries.append(entry)
         for form in forms:
-            if table.get(form, entry) != entry:
+            if entries[table.get(form, len(entries) - 1)] != entry:
                 raise RuntimeError(f"evfind/data/glossary_zh.tsv: {form} is listed under two entries")
-            table[form] = entry
+            table[form] = len(entries) - 1
     for (word,) in rows("stopwords_zh.txt", 1):
-        table.setdefault(chinese_key(word.strip()), None)  # a glossary term wins over a stopword
-    return table, max(len(form) for form in table)
+        table.setdefault(chinese_key(word.strip()), -1)  # a glossary term wins over a stopword
+    return entries, table, max(len(form) for form in table)
 
 
 def glossary() -> dict[str, Entry]:
@@ -121,22 +141,22 @@ class Segment(NamedTuple):
 
 def _prepare(question: str) -> str:
     text = chinese_key(question)
-    text = re.sub(_SHORT_FISCAL_YEAR, lambda m: f" 20{m.group(1)} ", text)
-    text = re.sub(_TENOR, lambda m: _tenor(m.group(1)), text)
-    text = re.sub(_PART, lambda m: " part " + ("i" if m.group(1) in "一1" else "ii") + " ", text)
-    text = re.sub(_ITEM, lambda m: f" item {m.group(1) or m.group(2)} ", text)
-    text = re.sub(_ARTICLE, _article, text)
-    return re.sub(_MONTH, lambda m: f" {_MONTHS[int(m.group(1)) - 1]} ", text)
+    text = _SHORT_FISCAL_YEAR.sub(lambda m: f" 20{m.group(1)} ", text)
+    text = _TENOR.sub(lambda m: _tenor(m.group(1)), text)
+    text = _PART.sub(lambda m: " part " + ("i" if m.group(1) in "一1" else "ii") + " ", text)
+    text = _ITEM.sub(lambda m: f" item {m.group(1) or m.group(2)} ", text)
+    text = _ARTICLE.sub(_article, text)
+    return _MONTH.sub(lambda m: f" {_MONTHS[int(m.group(1)) - 1]} ", text)
 
 
 def segment(question: str) -> list[Segment]:
     """The question cut into segments: glossary terms longest first, left to right."""
     table, longest = vocabulary()
     result: list[Segment] = []
-    for run in re.findall(_RUNS, _prepare(question)):
-        if not re.match(HAN_CHAR, run):
+    for run in _RUNS.findall(_prepare(question)):
+        if not _HAN_CHAR.match(run):
             words = [w.strip(_PUNCTUATION) for w in run.split()]
-            text = " ".join(w for w in words if re.search(_WORD, w))
+            text = " ".join(w for w in words if _WORD.search(w))
             if text:
                 result.append(Segment("text", text, (text,)))
             continue

@@ -396,3 +396,34 @@ def test_which_pages_is_not_a_figure():
     assert not parse("三年期信贷协议中的违约事件条款在哪几页？").fact
     assert not parse("附件10.2从第几页开始？").fact
     assert parse("公司有几家门店？").fact
+
+
+def test_the_glossary_is_kept_between_processes_and_rebuilt_when_its_sources_change(tmp_path, monkeypatch):
+    """A first Chinese question in a process reads the glossary back from the user's cache
+    (``_data.compiled``) rather than folding every form again; a changed glossary file is read
+    anew."""
+    import shutil
+
+    from evfind import _data
+
+    data = tmp_path / "data"
+    data.mkdir()
+    for source in _data.DATA.iterdir():  # (the folding of Chinese reads its own tables)
+        shutil.copy(source, data / source.name)
+    monkeypatch.setattr(_data, "DATA", data)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("EVFIND_NO_CACHE", raising=False)
+    zh.vocabulary.cache_clear()
+    try:
+        table, longest = zh.vocabulary()
+        assert list((tmp_path / "cache" / "evfind").glob("zh-*.marshal"))  # kept
+        assert table["资本支出"] == zh.Entry("资本支出", ("capital expenditure",))
+        zh.vocabulary.cache_clear()
+        assert zh.vocabulary() == (table, longest)  # read back: the same entries
+        assert all(type(e) is zh.Entry for e in zh.vocabulary()[0].values() if e is not None)
+        with (data / "glossary_zh.tsv").open("a", encoding="utf-8") as glossary:
+            glossary.write("测试术语词\ttest term\tthis test\n")
+        zh.vocabulary.cache_clear()
+        assert zh.vocabulary()[0]["测试术语词"] == zh.Entry("测试术语词", ("test term",))  # rebuilt
+    finally:
+        zh.vocabulary.cache_clear()
