@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,16 @@ from .filing import LABELS, PAGES
 from .pdfgen import make_pdf
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config):
+    """Ctrl-C reaches the commands the tests start, as from a terminal. A shell without job control
+    starts a background job (`pytest ... &`, `nohup`, some CI runners) with SIGINT ignored, and a
+    program started with SIGINT ignored keeps it ignored (Python then installs no handler, and
+    evfind leaves a program's own choice alone): the Ctrl-C tests would send a signal nobody hears.
+    Only the tests' own process is changed, and only from ignored to Python's default."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_addoption(parser):
