@@ -10,7 +10,8 @@ own filing, ingested from its PDF (cached under --cache):
   (``benchmarks/questions_taxonomy.jsonl``: one or two per standard topic, written for this
   project by reading the filings), in English and in Chinese, and the sample filing's own;
 - the hold-out sets (``benchmarks/questions_holdout.jsonl`` and ``questions_holdout2.jsonl`` to
-  ``questions_holdout8.jsonl``, and ``questions_holdout8_edgar.jsonl`` on the EDGAR filings: written
+  ``questions_holdout9.jsonl``, and ``questions_holdout8_edgar.jsonl`` and ``questions_holdout9_edgar.jsonl``
+  on the EDGAR filings: written
   without evfind's vocabulary in view), measured with DEFAULT only: no parameter is chosen on them;
 - in-sample: every question ranked with DEFAULT; leave-one-company-out: every setting of
   rank.GRID evaluated, and each company's questions ranked with the setting that scores best on
@@ -64,9 +65,13 @@ HOLDOUTS = {
     "holdout6": REPO / "benchmarks" / "questions_holdout6.jsonl",  # the sixth: where-is, facts and analysts' questions
     "holdout7": REPO / "benchmarks" / "questions_holdout7.jsonl",  # the seventh: first look after the learned stage
     "holdout8": REPO / "benchmarks" / "questions_holdout8.jsonl",  # the eighth, its PDF half (questions_holdout8.md)
+    "holdout9": REPO / "benchmarks" / "questions_holdout9.jsonl",  # the ninth, its PDF half (questions_holdout9.md)
 }
-# ... and those on the EDGAR HTML filings (asked of --edgar's folder): the eighth's HTML half
-HOLDOUTS_EDGAR = {"holdout8-edgar": REPO / "benchmarks" / "questions_holdout8_edgar.jsonl"}
+# ... and those on the EDGAR HTML filings (asked of --edgar's folder): the eighth's and ninth's HTML halves
+HOLDOUTS_EDGAR = {
+    "holdout8-edgar": REPO / "benchmarks" / "questions_holdout8_edgar.jsonl",
+    "holdout9-edgar": REPO / "benchmarks" / "questions_holdout9_edgar.jsonl",  # the ninth's HTML half
+}
 # ... each asked in English and in Chinese: the names of their sets, in the order they are reported
 HOLDOUT_SETS = tuple(n for name in (*HOLDOUTS, *HOLDOUTS_EDGAR) for n in (name, f"{name}-zh"))
 # The seed's own example (issue 10): the geographies PepsiCo operates in, Item 1's divisions.

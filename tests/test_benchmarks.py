@@ -202,37 +202,38 @@ def test_train_ranker_never_trains_on_an_unspent_hold_out(tmp_path):
     trainer, retrieval = load("train_ranker"), load("retrieval")
     read = {name for name, *_ in retrieval.sets(tmp_path, tmp_path)}
     trained = read - set(trainer.SKIPPED)
-    unspent = {"holdout8", "holdout8-zh", "holdout8-edgar", "holdout8-edgar-zh"}
+    unspent = {f"holdout{n}{half}{zh}" for n in (8, 9) for half in ("", "-edgar") for zh in ("", "-zh")}
     assert unspent <= read
     assert not unspent & trained
     assert {"holdout7", "holdout7-zh"} <= trained
     assert {n for n in trained if n.startswith("holdout")} == {n for h in trainer.HOLDOUTS for n in (h, f"{h}-zh")}
 
 
-def test_hold_out_8_is_asked_of_its_own_folders_in_both_languages(tmp_path):
-    """questions_holdout8.jsonl on the PDFs, questions_holdout8_edgar.jsonl on the EDGAR HTML
+@pytest.mark.parametrize("n, least", [(8, 15), (9, 15)])
+def test_hold_outs_8_and_9_are_asked_of_their_own_folders_in_both_languages(tmp_path, n, least):
+    """questions_holdoutN.jsonl on the PDFs, questions_holdoutN_edgar.jsonl on the EDGAR HTML
     filings: every question in both wordings, with gold pages, unique ids, and none repeating a
-    question of another set (benchmarks/questions_holdout8.md)."""
+    question of another set (benchmarks/questions_holdout8.md, questions_holdout9.md)."""
     retrieval = load("retrieval")
     pdfs, edgar = tmp_path / "fb", tmp_path / "edgar"
     by_name = {name: (labels, field, sources) for name, labels, field, _, sources, _ in retrieval.sets(pdfs, edgar)}
-    assert by_name["holdout8"][2] == by_name["holdout8-zh"][2] == pdfs / "pdfs"
-    assert by_name["holdout8-edgar"][2] == by_name["holdout8-edgar-zh"][2] == edgar
-    assert by_name["holdout8-zh"][1] == by_name["holdout8-edgar-zh"][1] == "question_zh"
+    assert by_name[f"holdout{n}"][2] == by_name[f"holdout{n}-zh"][2] == pdfs / "pdfs"
+    assert by_name[f"holdout{n}-edgar"][2] == by_name[f"holdout{n}-edgar-zh"][2] == edgar
+    assert by_name[f"holdout{n}-zh"][1] == by_name[f"holdout{n}-edgar-zh"][1] == "question_zh"
     records = {}
-    for name in ("holdout8", "holdout8-edgar"):
+    for name in (f"holdout{n}", f"holdout{n}-edgar"):
         rows = [json.loads(line) for line in by_name[name][0].read_text(encoding="utf-8").splitlines() if line.strip()]
         records[name] = rows
         for r in rows:
             assert r["question"] and r["question_zh"] and r["evidence"] and r["answer_text"], r["id"]
             assert r["gold_pages"] and all(isinstance(p, int) and p >= 1 for p in r["gold_pages"]), r["id"]
             assert r["style"] in {"financebench", "forms", "topic", "where"} and r["company"], r["id"]
-            assert ("source_file" in r) == (name == "holdout8-edgar"), r["id"]
+            assert ("source_file" in r) == (name == f"holdout{n}-edgar"), r["id"]
     everything = [r for rows in records.values() for r in rows]
-    assert len(records["holdout8"]) >= 15 and len(records["holdout8-edgar"]) >= 15
+    assert len(records[f"holdout{n}"]) >= least and len(records[f"holdout{n}-edgar"]) >= least
     assert len({r["id"] for r in everything}) == len(everything)
     others = {json.loads(line).get("question", "").strip().lower()
-              for path in (REPO / "benchmarks").glob("questions_*.jsonl") if "holdout8" not in path.name
+              for path in (REPO / "benchmarks").glob("questions_*.jsonl") if f"holdout{n}" not in path.name
               for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
     assert not {r["question"].strip().lower() for r in everything} & others
 
