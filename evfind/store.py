@@ -246,18 +246,21 @@ def build_file(path: Path, source: Path | None, build: Build) -> tuple[Any, bool
                 original.close()
             conn.execute("PRAGMA journal_mode = DELETE")  # rollback mode at rest, always
             conn.execute("PRAGMA journal_mode = OFF")
-        conn.execute("BEGIN IMMEDIATE")
-        value, changed = build(conn)
-        if not changed:
-            conn.execute("ROLLBACK")
-            return value, False
-        conn.execute("COMMIT")
-        if _worth_a_vacuum(conn):
+        value, changed = _in_transaction(conn, build)
+        if changed and _worth_a_vacuum(conn):
             conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # (a copy has the source's)
             conn.execute("VACUUM")
-        return value, True
+        return value, changed
     finally:
         conn.close()
+
+
+def _in_transaction(conn: sqlite3.Connection, build: Build) -> tuple[Any, bool]:
+    """``build`` in one transaction: committed where it changed something, else rolled back."""
+    conn.execute("BEGIN IMMEDIATE")
+    value, changed = build(conn)
+    conn.execute("COMMIT" if changed else "ROLLBACK")
+    return value, changed
 
 
 def _build_new(path: Path, build: Build) -> tuple[Any, bool]:
@@ -267,12 +270,9 @@ def _build_new(path: Path, build: Build) -> tuple[Any, bool]:
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     try:
         conn.deserialize(_empty_image())
-        conn.execute("BEGIN IMMEDIATE")
-        value, changed = build(conn)
+        value, changed = _in_transaction(conn, build)
         if not changed:
-            conn.execute("ROLLBACK")
             return value, False
-        conn.execute("COMMIT")
         image = conn.serialize()
     finally:
         conn.close()
